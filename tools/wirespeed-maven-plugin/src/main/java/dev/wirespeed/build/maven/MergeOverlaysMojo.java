@@ -1,0 +1,152 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.build.maven;
+
+import dev.wirespeed.build.overlay.OverlayException;
+import dev.wirespeed.build.overlay.OverlayMerger;
+import dev.wirespeed.build.overlay.UnifiedDiff;
+
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.repository.RemoteRepository;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Merges each overlay under {@code src/main/overlay} into the upstream source of its class, taken
+ * from the pinned upstream sources jar, and adds the merged sources to the compilation. For each
+ * patched class it writes the merged source and a unified diff against upstream.
+ */
+@Mojo(name = "merge-overlays", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
+public class MergeOverlaysMojo extends AbstractMojo {
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    /** The upstream module the overlays patch, {@code groupId:artifactId:version}. */
+    @Parameter(required = true)
+    private String upstream;
+
+    @Parameter(defaultValue = "${project.basedir}/src/main/overlay")
+    private File overlayDirectory;
+
+    @Parameter(defaultValue = "${project.build.directory}/generated-sources/overlay")
+    private File outputDirectory;
+
+    @Parameter(defaultValue = "${project.build.directory}/overlay-diffs")
+    private File diffDirectory;
+
+    @Component private RepositorySystem repositorySystem;
+
+    @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
+    private RepositorySystemSession repositorySession;
+
+    @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
+    private List<RemoteRepository> remoteRepositories;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if ("pom".equals(project.getPackaging())) {
+            return;
+        }
+        if (!overlayDirectory.isDirectory()) {
+            getLog().info("No overlays in " + overlayDirectory);
+            return;
+        }
+        UpstreamArtifacts artifacts =
+                new UpstreamArtifacts(
+                        repositorySystem, repositorySession, remoteRepositories, upstream);
+        List<Path> overlays = overlays();
+        List<String> failures = new ArrayList<>();
+        try (ZipFile sources = new ZipFile(artifacts.sourcesJar())) {
+            for (Path overlay : overlays) {
+                String relative = relativeName(overlayDirectory.toPath(), overlay);
+                try {
+                    mergeOne(sources, overlay, relative, artifacts);
+                } catch (OverlayException e) {
+                    failures.add(e.getMessage());
+                }
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot merge overlays", e);
+        }
+        if (!failures.isEmpty()) {
+            throw new MojoFailureException(
+                    "Overlays do not apply to upstream "
+                            + upstream
+                            + ":\n  "
+                            + String.join("\n  ", failures));
+        }
+        project.addCompileSourceRoot(outputDirectory.getPath());
+        getLog().info(
+                        "Merged "
+                                + overlays.size()
+                                + " overlay(s) into "
+                                + upstream
+                                + "; diffs in "
+                                + diffDirectory);
+    }
+
+    private void mergeOne(
+            ZipFile sources, Path overlay, String relative, UpstreamArtifacts artifacts)
+            throws IOException, OverlayException {
+        String overlayName = "src/main/overlay/" + relative;
+        ZipEntry entry = sources.getEntry(relative);
+        if (entry == null) {
+            throw new OverlayException(
+                    overlayName
+                            + ": upstream "
+                            + artifacts
+                            + " has no source "
+                            + relative
+                            + " to patch");
+        }
+        String upstreamSource =
+                new String(sources.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
+        String merged =
+                new OverlayMerger().merge(upstreamSource, Files.readString(overlay), overlayName);
+        write(outputDirectory.toPath().resolve(relative), merged);
+        write(
+                diffDirectory.toPath().resolve(relative + ".diff"),
+                UnifiedDiff.between(upstreamSource, merged, relative));
+    }
+
+    private List<Path> overlays() throws MojoExecutionException {
+        try (Stream<Path> files = Files.walk(overlayDirectory.toPath())) {
+            return files.filter(p -> p.toString().endsWith(".java"))
+                    .sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot list " + overlayDirectory, e);
+        }
+    }
+
+    static String relativeName(Path root, Path file) {
+        return root.relativize(file).toString().replace(File.separatorChar, '/');
+    }
+
+    private static void write(Path target, String content) throws IOException {
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, content);
+    }
+}

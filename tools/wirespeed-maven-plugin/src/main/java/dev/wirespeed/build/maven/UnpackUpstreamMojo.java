@@ -1,0 +1,161 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.build.maven;
+
+import dev.wirespeed.build.overlay.ForkTypes;
+
+import org.apache.maven.model.Resource;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Component;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.repository.RemoteRepository;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Completes a patched module's classes with upstream's: unpacks the pinned upstream jar into the
+ * output directory before compilation, leaving out the classes of every type the fork compiles
+ * (with their nested classes), the resources the fork provides, and upstream's manifest. The
+ * module's jar is then every upstream class and resource, with the fork's in place of the ones it
+ * changes. Writes a report of what the fork replaces and adds.
+ */
+@Mojo(name = "unpack-upstream", defaultPhase = LifecyclePhase.PROCESS_SOURCES, threadSafe = true)
+public class UnpackUpstreamMojo extends AbstractMojo {
+
+    private static final String MANIFEST = "META-INF/MANIFEST.MF";
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    /** The upstream module, {@code groupId:artifactId:version}. */
+    @Parameter(required = true)
+    private String upstream;
+
+    @Parameter(defaultValue = "${project.build.outputDirectory}")
+    private File outputDirectory;
+
+    @Parameter(defaultValue = "${project.build.directory}/wirespeed/fork-entries.txt")
+    private File report;
+
+    @Component private RepositorySystem repositorySystem;
+
+    @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
+    private RepositorySystemSession repositorySession;
+
+    @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
+    private List<RemoteRepository> remoteRepositories;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        if ("pom".equals(project.getPackaging())) {
+            return;
+        }
+        File jar =
+                new UpstreamArtifacts(
+                                repositorySystem, repositorySession, remoteRepositories, upstream)
+                        .jar();
+        try {
+            ForkTypes forkTypes =
+                    ForkTypes.declaredIn(
+                            project.getCompileSourceRoots().stream()
+                                    .map(Paths::get)
+                                    .collect(Collectors.toList()));
+            Set<String> forkResources = forkResources();
+            Set<String> upstreamTypes = new TreeSet<>();
+            List<String> overridden = new ArrayList<>();
+            int unpacked = 0;
+            try (ZipFile zip = new ZipFile(jar)) {
+                for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+                    ZipEntry entry = e.nextElement();
+                    String name = entry.getName();
+                    if (name.endsWith(".class") && forkTypes.owns(name)) {
+                        upstreamTypes.add(name);
+                    } else if (forkResources.contains(name)) {
+                        overridden.add(name);
+                    } else if (!entry.isDirectory() && !name.equals(MANIFEST)) {
+                        copy(zip, entry, outputDirectory.toPath().resolve(name));
+                        unpacked++;
+                    }
+                }
+            }
+            writeReport(forkTypes, upstreamTypes, overridden);
+            getLog().info(
+                            "Unpacked "
+                                    + unpacked
+                                    + " entries of "
+                                    + upstream
+                                    + "; the fork compiles "
+                                    + forkTypes.paths().size()
+                                    + " type(s) and provides "
+                                    + overridden.size()
+                                    + " resource(s) of its own; see "
+                                    + report);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot unpack " + jar, e);
+        }
+    }
+
+    private Set<String> forkResources() throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Resource resource : project.getResources()) {
+            Path root = Paths.get(resource.getDirectory());
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (var files = Files.walk(root)) {
+                files.filter(Files::isRegularFile)
+                        .map(f -> MergeOverlaysMojo.relativeName(root, f))
+                        .forEach(names::add);
+            }
+        }
+        return names;
+    }
+
+    private void writeReport(
+            ForkTypes forkTypes, Set<String> replacedClassFiles, List<String> resources)
+            throws IOException {
+        Set<String> replacedTypes = new TreeSet<>();
+        for (String type : forkTypes.paths()) {
+            if (replacedClassFiles.contains(type + ".class")) {
+                replacedTypes.add(type);
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("# The fork's entries in " + project.getArtifactId() + ", against " + upstream);
+        forkTypes.paths().stream()
+                .map(t -> (replacedTypes.contains(t) ? "replaced " : "added ") + t)
+                .forEach(lines::add);
+        resources.stream().map(r -> "resource " + r).forEach(lines::add);
+        Files.createDirectories(report.toPath().getParent());
+        Files.write(report.toPath(), lines);
+    }
+
+    private static void copy(ZipFile zip, ZipEntry entry, Path target) throws IOException {
+        Files.createDirectories(target.getParent());
+        try (InputStream in = zip.getInputStream(entry)) {
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
