@@ -82,7 +82,7 @@ public class UnpackUpstreamMojo extends AbstractMojo {
                             project.getCompileSourceRoots().stream()
                                     .map(Paths::get)
                                     .collect(Collectors.toList()));
-            Set<String> forkResources = forkResources();
+            Set<String> forkResources = resourcesOf(project);
             Set<String> upstreamTypes = new TreeSet<>();
             List<String> overridden = new ArrayList<>();
             int unpacked = 0;
@@ -117,7 +117,8 @@ public class UnpackUpstreamMojo extends AbstractMojo {
         }
     }
 
-    private Set<String> forkResources() throws IOException {
+    /** The resources a module provides, as jar entry names. */
+    static Set<String> resourcesOf(MavenProject project) throws IOException {
         Set<String> names = new TreeSet<>();
         for (Resource resource : project.getResources()) {
             Path root = Paths.get(resource.getDirectory());

@@ -1,0 +1,161 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.graph;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.NoWatermarksGenerator;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamSource;
+import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOperator;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
+
+/**
+ * FLIP-330's decision for one job: whether its records can cross the network without the per-record
+ * element tag and timestamp. They can when {@code pipeline.force-timestamp-support} is false, the
+ * auto watermark interval is 0, and nothing in the job can produce watermarks: every source built
+ * with {@code fromSource} and every timestamp/watermark assigner uses a watermark strategy whose
+ * generator is {@code noWatermarks()}'s, and there is no legacy {@code SourceFunction} source,
+ * which can always emit watermarks. Otherwise every byte stays Flink's.
+ *
+ * <p>The decision is made once, when the job graph is built, and travels to every task in the job
+ * configuration under {@link #TAGLESS_RECORDS}.
+ */
+@Internal
+public final class TimestampSupportDecision {
+
+    /**
+     * Where the decision travels to the tasks. Set by the job graph generator, never by users; it
+     * shows in the job's configuration (REST API, web UI), which tells how a running job's records
+     * travel.
+     */
+    public static final ConfigOption<Boolean> TAGLESS_RECORDS =
+            ConfigOptions.key("wirespeed.internal.tagless-records")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Set when a job graph is built: whether the job's records cross the"
+                                    + " network without element tag and timestamp (FLIP-330).");
+
+    private static final Logger LOG = LoggerFactory.getLogger(TimestampSupportDecision.class);
+
+    private final boolean tagless;
+    private final String reason;
+
+    private TimestampSupportDecision(boolean tagless, String reason) {
+        this.tagless = tagless;
+        this.reason = reason;
+    }
+
+    /** Decides for the job of a stream graph. */
+    public static TimestampSupportDecision decide(StreamGraph streamGraph) {
+        if (streamGraph.getJobConfiguration().get(PipelineOptions.FORCE_TIMESTAMP_SUPPORT)) {
+            return new TimestampSupportDecision(
+                    false, PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key() + " is true");
+        }
+        long interval = streamGraph.getExecutionConfig().getAutoWatermarkInterval();
+        if (interval != 0) {
+            return new TimestampSupportDecision(
+                    false,
+                    PipelineOptions.AUTO_WATERMARK_INTERVAL.key()
+                            + " is "
+                            + interval
+                            + " ms; set it to 0");
+        }
+        for (StreamNode node : streamGraph.getStreamNodes()) {
+            Optional<String> producer = watermarkProducer(node);
+            if (producer.isPresent()) {
+                return new TimestampSupportDecision(false, producer.get());
+            }
+        }
+        return new TimestampSupportDecision(
+                true,
+                PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                        + " is false and nothing in the job produces watermarks");
+    }
+
+    /** Whether the job's records travel without element tag and timestamp. */
+    public boolean isTagless() {
+        return tagless;
+    }
+
+    /** Why: the setting or the operator that decided. */
+    public String getReason() {
+        return reason;
+    }
+
+    /** Records the decision in the job graph's configuration and logs it. */
+    public void applyTo(JobGraph jobGraph) {
+        jobGraph.getJobConfiguration().set(TAGLESS_RECORDS, tagless);
+        LOG.info(
+                "Job '{}' ({}): records travel {} ({}).",
+                jobGraph.getName(),
+                jobGraph.getJobID(),
+                tagless ? "without element tag and timestamp" : "in Flink's tagged format",
+                reason);
+    }
+
+    private static Optional<String> watermarkProducer(StreamNode node) {
+        StreamOperatorFactory<?> factory = node.getOperatorFactory();
+        String name = "'" + node.getOperatorName() + "'";
+        if (factory instanceof SourceOperatorFactory) {
+            WatermarkStrategy<?> strategy =
+                    ((SourceOperatorFactory<?>) factory).getWatermarkStrategy();
+            return emitsNoWatermarks(strategy)
+                    ? Optional.empty()
+                    : Optional.of(
+                            "source "
+                                    + name
+                                    + " has a watermark strategy other than noWatermarks()");
+        }
+        if (factory instanceof SimpleOperatorFactory) {
+            Object operator = ((SimpleOperatorFactory<?>) factory).getOperator();
+            if (operator instanceof TimestampsAndWatermarksOperator) {
+                WatermarkStrategy<?> strategy =
+                        ((TimestampsAndWatermarksOperator<?>) operator).getWatermarkStrategy();
+                return emitsNoWatermarks(strategy)
+                        ? Optional.empty()
+                        : Optional.of(
+                                "operator "
+                                        + name
+                                        + " assigns watermarks with a strategy other than"
+                                        + " noWatermarks()");
+            }
+            if (operator instanceof StreamSource) {
+                return Optional.of(
+                        "legacy source "
+                                + name
+                                + " is a SourceFunction, which can emit watermarks; use a"
+                                + " Source with WatermarkStrategy.noWatermarks()");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether a strategy's watermark generator is {@code noWatermarks()}'s. A strategy whose
+     * generator cannot be created outside a task counts as producing watermarks.
+     */
+    private static boolean emitsNoWatermarks(WatermarkStrategy<?> strategy) {
+        try {
+            return strategy.createWatermarkGenerator(UnregisteredMetricsGroup::new)
+                    instanceof NoWatermarksGenerator;
+        } catch (RuntimeException e) {
+            LOG.debug("Cannot inspect watermark strategy {}", strategy, e);
+            return false;
+        }
+    }
+}

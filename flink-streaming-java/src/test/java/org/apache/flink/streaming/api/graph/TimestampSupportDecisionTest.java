@@ -1,0 +1,169 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.graph;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.functions.source.SourceFunction;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The FLIP-330 decision for each kind of job graph. */
+class TimestampSupportDecisionTest {
+
+    @Test
+    void keepsTheTaggedFormatByDefault() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        sink(source(env, WatermarkStrategy.noWatermarks()));
+
+        TimestampSupportDecision decision = decide(env);
+
+        assertThat(decision.isTagless()).isFalse();
+        assertThat(decision.getReason()).isEqualTo("pipeline.force-timestamp-support is true");
+    }
+
+    @Test
+    void needsTheAutoWatermarkIntervalAtZero() {
+        StreamExecutionEnvironment env = optedOut(200);
+        sink(source(env, WatermarkStrategy.noWatermarks()));
+
+        TimestampSupportDecision decision = decide(env);
+
+        assertThat(decision.isTagless()).isFalse();
+        assertThat(decision.getReason())
+                .isEqualTo("pipeline.auto-watermark-interval is 200 ms; set it to 0");
+    }
+
+    @Test
+    void goesTaglessWhenNothingProducesWatermarks() {
+        StreamExecutionEnvironment env = optedOut(0);
+        DataStream<Long> numbers = source(env, WatermarkStrategy.noWatermarks());
+        sink(
+                numbers.assignTimestampsAndWatermarks(WatermarkStrategy.noWatermarks())
+                        .keyBy(n -> n % 3)
+                        .map(n -> n * 2));
+
+        TimestampSupportDecision decision = decide(env);
+
+        assertThat(decision.isTagless()).isTrue();
+        assertThat(decision.getReason())
+                .isEqualTo(
+                        "pipeline.force-timestamp-support is false and nothing in the job"
+                                + " produces watermarks");
+    }
+
+    @Test
+    void staysTaggedForASourceWithAWatermarkStrategy() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(source(env, WatermarkStrategy.forMonotonousTimestamps()));
+
+        assertThat(decide(env).getReason())
+                .isEqualTo(
+                        "source 'Source: numbers' has a watermark strategy other than noWatermarks()");
+    }
+
+    @Test
+    void staysTaggedForIdlenessWhichEmitsWatermarkStatus() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(
+                        env,
+                        WatermarkStrategy.<Long>noWatermarks()
+                                .withIdleness(Duration.ofSeconds(1))));
+
+        assertThat(decide(env).isTagless()).isFalse();
+    }
+
+    @Test
+    void staysTaggedForAWatermarkAssigner() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(env, WatermarkStrategy.noWatermarks())
+                        .assignTimestampsAndWatermarks(
+                                WatermarkStrategy.<Long>forBoundedOutOfOrderness(
+                                                Duration.ofSeconds(1))
+                                        .withTimestampAssigner((n, ts) -> n))
+                        .name("assign"));
+
+        assertThat(decide(env).getReason())
+                .isEqualTo(
+                        "operator 'assign' assigns watermarks with a strategy"
+                                + " other than noWatermarks()");
+    }
+
+    @Test
+    void staysTaggedForALegacySource() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(env.addSource(new OneNumber()).name("legacy"));
+
+        assertThat(decide(env).getReason())
+                .startsWith("legacy source 'Source: legacy' is a SourceFunction");
+    }
+
+    @Test
+    void travelsInTheJobConfiguration() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(source(env, WatermarkStrategy.noWatermarks()));
+
+        JobGraph jobGraph = env.getStreamGraph().getJobGraph();
+
+        assertThat(jobGraph.getJobConfiguration().get(TimestampSupportDecision.TAGLESS_RECORDS))
+                .isTrue();
+        StreamExecutionEnvironment tagged = StreamExecutionEnvironment.getExecutionEnvironment();
+        sink(source(tagged, WatermarkStrategy.noWatermarks()));
+        assertThat(
+                        tagged.getStreamGraph()
+                                .getJobGraph()
+                                .getJobConfiguration()
+                                .get(TimestampSupportDecision.TAGLESS_RECORDS))
+                .isFalse();
+    }
+
+    private static StreamExecutionEnvironment optedOut(long autoWatermarkInterval) {
+        Configuration conf = new Configuration();
+        conf.set(PipelineOptions.FORCE_TIMESTAMP_SUPPORT, false);
+        conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ofMillis(autoWatermarkInterval));
+        return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    }
+
+    private static DataStream<Long> source(
+            StreamExecutionEnvironment env, WatermarkStrategy<Long> strategy) {
+        DataGeneratorSource<Long> numbers =
+                new DataGeneratorSource<>(
+                        index -> index, 10, RateLimiterStrategy.noOp(), Types.LONG);
+        return env.fromSource(numbers, strategy, "numbers");
+    }
+
+    private static void sink(DataStream<Long> stream) {
+        stream.sinkTo(new DiscardingSink<>());
+    }
+
+    private static TimestampSupportDecision decide(StreamExecutionEnvironment env) {
+        return TimestampSupportDecision.decide(env.getStreamGraph());
+    }
+
+    /** A legacy source of one number. */
+    private static final class OneNumber implements SourceFunction<Long> {
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            ctx.collect(1L);
+        }
+
+        @Override
+        public void cancel() {}
+    }
+}

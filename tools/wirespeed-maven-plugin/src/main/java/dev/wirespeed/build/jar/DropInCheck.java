@@ -1,0 +1,140 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.build.jar;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Checks that a fork's jar is a drop-in replacement for upstream's: it holds every entry of
+ * upstream's jar, every entry the fork does not own is byte-identical to upstream's, and every
+ * entry upstream lacks is the fork's own.
+ */
+public final class DropInCheck {
+
+    private static final String MANIFEST = "META-INF/MANIFEST.MF";
+
+    private DropInCheck() {}
+
+    /**
+     * Compares two jars.
+     *
+     * @param upstream upstream's jar
+     * @param fork the fork's jar
+     * @param forkOwns which entries the fork changes or adds on purpose
+     * @return the result, with every difference that the fork does not own
+     */
+    public static Result compare(File upstream, File fork, Predicate<String> forkOwns)
+            throws IOException {
+        Map<String, byte[]> upstreamDigests = digests(upstream);
+        Map<String, byte[]> forkDigests = digests(fork);
+        List<String> problems = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        List<String> added = new ArrayList<>();
+        for (Map.Entry<String, byte[]> entry : upstreamDigests.entrySet()) {
+            String name = entry.getKey();
+            byte[] forkDigest = forkDigests.get(name);
+            if (forkDigest == null) {
+                problems.add("missing upstream entry " + name);
+            } else if (!Arrays.equals(forkDigest, entry.getValue())) {
+                if (forkOwns.test(name)) {
+                    changed.add(name);
+                } else {
+                    problems.add("changed upstream entry the fork does not own: " + name);
+                }
+            }
+        }
+        for (String name : forkDigests.keySet()) {
+            if (!upstreamDigests.containsKey(name)) {
+                if (forkOwns.test(name)) {
+                    added.add(name);
+                } else {
+                    problems.add("entry neither upstream's nor the fork's: " + name);
+                }
+            }
+        }
+        return new Result(upstreamDigests.size(), changed, added, problems);
+    }
+
+    private static Map<String, byte[]> digests(File jar) throws IOException {
+        Map<String, byte[]> digests = new TreeMap<>();
+        try (ZipFile zip = new ZipFile(jar)) {
+            for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+                ZipEntry entry = e.nextElement();
+                if (entry.isDirectory() || entry.getName().equals(MANIFEST)) {
+                    continue;
+                }
+                try (InputStream in = zip.getInputStream(entry)) {
+                    digests.put(entry.getName(), sha256(in));
+                }
+            }
+        }
+        return digests;
+    }
+
+    private static byte[] sha256(InputStream in) throws IOException {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[8192];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return digest.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** What a comparison found. */
+    public static final class Result {
+        private final int upstreamEntries;
+        private final List<String> changed;
+        private final List<String> added;
+        private final List<String> problems;
+
+        Result(
+                int upstreamEntries,
+                List<String> changed,
+                List<String> added,
+                List<String> problems) {
+            this.upstreamEntries = upstreamEntries;
+            this.changed = changed;
+            this.added = added;
+            this.problems = problems;
+        }
+
+        /** The number of upstream entries compared (directories and the manifest aside). */
+        public int upstreamEntries() {
+            return upstreamEntries;
+        }
+
+        /** Upstream entries the fork replaced. */
+        public List<String> changed() {
+            return changed;
+        }
+
+        /** Entries only the fork has. */
+        public List<String> added() {
+            return added;
+        }
+
+        /** Differences the fork does not own: each makes the jar no drop-in replacement. */
+        public List<String> problems() {
+            return problems;
+        }
+    }
+}

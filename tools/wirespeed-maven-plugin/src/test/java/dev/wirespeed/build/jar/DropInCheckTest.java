@@ -1,0 +1,73 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.build.jar;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DropInCheckTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void acceptsChangesAndAdditionsTheForkOwns() throws Exception {
+        File upstream =
+                jar("upstream.jar", Map.of("a/A.class", "a", "a/B.class", "b", "r.txt", "r"));
+        File fork =
+                jar(
+                        "fork.jar",
+                        Map.of(
+                                "a/A.class", "fork",
+                                "a/B.class", "b",
+                                "r.txt", "r",
+                                "a/C.class", "new",
+                                "META-INF/MANIFEST.MF", "other"));
+
+        DropInCheck.Result result =
+                DropInCheck.compare(upstream, fork, name -> name.matches("a/[AC]\\.class"));
+
+        assertThat(result.problems()).isEmpty();
+        assertThat(result.changed()).containsExactly("a/A.class");
+        assertThat(result.added()).containsExactly("a/C.class");
+        assertThat(result.upstreamEntries()).isEqualTo(3);
+    }
+
+    @Test
+    void reportsMissingChangedAndForeignEntries() throws Exception {
+        File upstream = jar("upstream.jar", Map.of("a/A.class", "a", "a/B.class", "b"));
+        File fork = jar("fork.jar", Map.of("a/B.class", "changed", "x.txt", "x"));
+
+        DropInCheck.Result result = DropInCheck.compare(upstream, fork, name -> false);
+
+        assertThat(result.problems())
+                .containsExactlyInAnyOrder(
+                        "missing upstream entry a/A.class",
+                        "changed upstream entry the fork does not own: a/B.class",
+                        "entry neither upstream's nor the fork's: x.txt");
+    }
+
+    private File jar(String name, Map<String, String> entries) throws Exception {
+        File file = dir.resolve(name).toFile();
+        try (ZipOutputStream out = new ZipOutputStream(new FileOutputStream(file))) {
+            for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
+                out.putNextEntry(new ZipEntry(entry.getKey()));
+                out.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        return file;
+    }
+}
