@@ -1,0 +1,332 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.core.memory;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.types.StringValue;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Flink's string format, as {@link StringValue} defines it: a {@link VarInts varint} length, then
+ * each UTF-16 char as a varint. The static string methods write the length plus one (0 is {@code
+ * null}); {@code StringValue}'s own methods write the length.
+ *
+ * <p>Every method produces and accepts exactly the bytes of Flink's original implementation. On
+ * Flink's own buffers ({@link DataOutputSerializer}, {@link DataInputDeserializer}) the methods
+ * work on the backing array in bulk; on other streams they encode into a buffer and write it in one
+ * call, and read ahead only as far as the string's bytes are known to reach.
+ */
+@Internal
+public final class StringCodec {
+
+    /** Chars encoded or decoded at a time through a thread's buffers, for any stream. */
+    static final int CHUNK_CHARS = 2048;
+
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
+    private StringCodec() {}
+
+    // ------------------------------------------------------------------------
+    //  Writing
+    // ------------------------------------------------------------------------
+
+    /** Writes a string, or {@code null}, as {@link StringValue#writeString} does. */
+    public static void writeString(CharSequence value, DataOutput out) throws IOException {
+        if (value == null) {
+            out.write(0);
+            return;
+        }
+        int length = value.length();
+        if (length == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("CharSequence is too long.");
+        }
+        write(value, length + 1, out);
+    }
+
+    /** Writes the first {@code length} chars of {@code chars}, as {@link StringValue} does. */
+    public static void writeChars(char[] chars, int length, DataOutput out) throws IOException {
+        write(new CharArraySequence(chars, length), length, out);
+    }
+
+    private static void write(CharSequence value, int lengthToWrite, DataOutput out)
+            throws IOException {
+        int length = value.length();
+        if (out instanceof DataOutputSerializer) {
+            // capacity for the worst case (3 bytes a char) is checked once a chunk, the bytes
+            // are written straight into the serializer's array
+            DataOutputSerializer serializer = (DataOutputSerializer) out;
+            int chunk = Math.min(length, CHUNK_CHARS);
+            byte[] target = serializer.reserve(VarInts.MAX_LENGTH_BYTES + 3 * chunk);
+            int pos = VarInts.write(lengthToWrite, target, serializer.length());
+            for (int from = 0; ; from += CHUNK_CHARS) {
+                pos = encode(value, from, Math.min(length, from + CHUNK_CHARS), target, pos);
+                serializer.setPositionUnsafe(pos);
+                if (from + CHUNK_CHARS >= length) {
+                    return;
+                }
+                target = serializer.reserve(3 * Math.min(length - from - CHUNK_CHARS, CHUNK_CHARS));
+            }
+        }
+        Buffers buffers = BUFFERS.get();
+        byte[] bytes = buffers.bytes;
+        int pos = VarInts.write(lengthToWrite, bytes, 0);
+        for (int from = 0; from < length; from += CHUNK_CHARS) {
+            pos = encode(value, from, Math.min(length, from + CHUNK_CHARS), bytes, pos);
+            out.write(bytes, 0, pos);
+            pos = 0;
+        }
+        if (pos > 0) {
+            out.write(bytes, 0, pos);
+        }
+    }
+
+    /** Encodes chars {@code from} to {@code to} of a sequence, 3 bytes a char at most. */
+    private static int encode(CharSequence value, int from, int to, byte[] target, int pos) {
+        if (value instanceof CharArraySequence) {
+            return VarInts.write(((CharArraySequence) value).chars, from, to - from, target, pos);
+        }
+        if (value instanceof StringValue) {
+            return VarInts.write(
+                    ((StringValue) value).getCharArray(), from, to - from, target, pos);
+        }
+        char[] chars = BUFFERS.get().chars;
+        for (int start = from; start < to; start += CHUNK_CHARS) {
+            int end = Math.min(to, start + CHUNK_CHARS);
+            if (value instanceof String) {
+                ((String) value).getChars(start, end, chars, 0);
+            } else {
+                for (int i = start; i < end; i++) {
+                    chars[i - start] = value.charAt(i);
+                }
+            }
+            pos = VarInts.write(chars, 0, end - start, target, pos);
+        }
+        return pos;
+    }
+
+    // ------------------------------------------------------------------------
+    //  Reading
+    // ------------------------------------------------------------------------
+
+    /** Reads a string, or {@code null}, as {@link StringValue#readString} does. */
+    public static String readString(DataInput in) throws IOException {
+        if (in instanceof DataInputDeserializer) {
+            return readString((DataInputDeserializer) in);
+        }
+        int lengthPlusOne = VarInts.readLength(in, "string length");
+        if (lengthPlusOne == 0) {
+            return null;
+        }
+        int length = lengthPlusOne - 1;
+        char[] chars = readChars(in, length, BUFFERS.get().chars);
+        return new String(chars, 0, length);
+    }
+
+    private static String readString(DataInputDeserializer in) throws IOException {
+        byte[] source = in.backingArray();
+        int pos = in.getPosition();
+        int limit = pos + in.available();
+        long lengthAndPos = VarInts.readLength(source, pos, limit, "string length");
+        int lengthPlusOne = (int) lengthAndPos;
+        pos = (int) (lengthAndPos >>> 32);
+        if (lengthPlusOne == 0) {
+            in.skipBytesToRead(pos - in.getPosition());
+            return null;
+        }
+        int length = lengthPlusOne - 1;
+        checkAvailable(length, limit - pos);
+        String result;
+        if (isAscii(source, pos, length)) {
+            result = new String(source, pos, length, StandardCharsets.ISO_8859_1);
+            pos += length;
+        } else {
+            char[] chars = length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
+            pos = VarInts.readChars(source, pos, limit, chars, 0, length);
+            result = new String(chars, 0, length);
+        }
+        in.skipBytesToRead(pos - in.getPosition());
+        return result;
+    }
+
+    /** Reads a length as {@link StringValue}'s own format writes it. */
+    public static int readLength(DataInput in) throws IOException {
+        return VarInts.readLength(in, "string length");
+    }
+
+    /**
+     * Reads {@code length} chars into {@code reuse} if it is large enough, or into a new array.
+     * Never allocates more than the input holds: a corrupt length fails with an {@link
+     * java.io.EOFException} once the input ends.
+     *
+     * @return the array that holds the chars from index 0
+     */
+    public static char[] readChars(DataInput in, int length, char[] reuse) throws IOException {
+        if (in instanceof DataInputDeserializer) {
+            DataInputDeserializer deserializer = (DataInputDeserializer) in;
+            int pos = deserializer.getPosition();
+            int limit = pos + deserializer.available();
+            checkAvailable(length, limit - pos);
+            char[] chars = reuse.length >= length ? reuse : new char[length];
+            int end = VarInts.readChars(deserializer.backingArray(), pos, limit, chars, 0, length);
+            deserializer.skipBytesToRead(end - pos);
+            return chars;
+        }
+        char[] chars = reuse.length >= length ? reuse : new char[Math.min(length, CHUNK_CHARS)];
+        byte[] bytes = BUFFERS.get().bytes;
+        int carried = 0;
+        for (int done = 0; done < length; ) {
+            // every char left takes at least one byte more, the one begun in the carried bytes
+            // too: reading that many never reads past the string
+            int toRead = Math.min(length - done, CHUNK_CHARS);
+            readFully(in, bytes, carried, toRead);
+            int available = carried + toRead;
+            int complete = completeChars(bytes, available);
+            if (chars.length < done + complete) {
+                chars = grow(chars, done + complete, length);
+            }
+            int end = VarInts.readChars(bytes, 0, available, chars, done, complete);
+            done += complete;
+            carried = available - end;
+            System.arraycopy(bytes, end, bytes, 0, carried);
+            if (carried >= VarInts.MAX_CHAR_BYTES) {
+                throw new IOException(
+                        "Corrupt string char: its varint is longer than "
+                                + VarInts.MAX_CHAR_BYTES
+                                + " bytes");
+            }
+        }
+        return chars;
+    }
+
+    // ------------------------------------------------------------------------
+    //  Copying
+    // ------------------------------------------------------------------------
+
+    /** Copies a string, or {@code null}, as {@link StringValue#copyString} does. */
+    public static void copyString(DataInput in, DataOutput out) throws IOException {
+        if (in instanceof DataInputDeserializer) {
+            DataInputDeserializer deserializer = (DataInputDeserializer) in;
+            byte[] source = deserializer.backingArray();
+            int start = deserializer.getPosition();
+            int limit = start + deserializer.available();
+            long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
+            int length = Math.max((int) lengthAndPos - 1, 0);
+            int charsStart = (int) (lengthAndPos >>> 32);
+            int end = charsStart + VarInts.charsLength(source, charsStart, limit, length);
+            out.write(source, start, end - start);
+            deserializer.skipBytesToRead(end - start);
+            return;
+        }
+        int lengthPlusOne = VarInts.readLength(in, "string length");
+        Buffers buffers = BUFFERS.get();
+        byte[] bytes = buffers.bytes;
+        out.write(bytes, 0, VarInts.write(lengthPlusOne, bytes, 0));
+        int length = Math.max(lengthPlusOne - 1, 0);
+        int carried = 0;
+        for (int done = 0; done < length; ) {
+            int toRead = Math.min(length - done, CHUNK_CHARS);
+            readFully(in, bytes, carried, toRead);
+            int available = carried + toRead;
+            int complete = completeChars(bytes, available);
+            int end = VarInts.charsLength(bytes, 0, available, complete);
+            out.write(bytes, 0, end);
+            done += complete;
+            carried = available - end;
+            System.arraycopy(bytes, end, bytes, 0, carried);
+            if (carried >= VarInts.MAX_CHAR_BYTES) {
+                throw new IOException(
+                        "Corrupt string char: its varint is longer than "
+                                + VarInts.MAX_CHAR_BYTES
+                                + " bytes");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------
+    //  Utilities
+    // ------------------------------------------------------------------------
+
+    /** The number of chars that end within the first {@code count} bytes. */
+    private static int completeChars(byte[] bytes, int count) {
+        int complete = 0;
+        for (int i = 0; i < count; i++) {
+            complete += (~bytes[i] >>> 7) & 1;
+        }
+        return complete;
+    }
+
+    private static void readFully(DataInput in, byte[] bytes, int offset, int count)
+            throws IOException {
+        try {
+            in.readFully(bytes, offset, count);
+        } catch (EOFException e) {
+            throw new EOFException("Input ended inside a string");
+        }
+    }
+
+    private static boolean isAscii(byte[] bytes, int from, int count) {
+        int bits = 0;
+        for (int i = from, end = from + count; i < end; i++) {
+            bits |= bytes[i];
+        }
+        return bits >= 0;
+    }
+
+    private static void checkAvailable(int length, int available) throws IOException {
+        // a char takes one byte at least
+        if (length > available) {
+            throw new EOFException(
+                    "Input ended inside a string: it has "
+                            + length
+                            + " chars, the input "
+                            + available
+                            + " bytes");
+        }
+    }
+
+    private static char[] grow(char[] chars, int needed, int length) {
+        char[] grown = new char[Math.min(length, Math.max(needed, 2 * chars.length))];
+        System.arraycopy(chars, 0, grown, 0, chars.length);
+        return grown;
+    }
+
+    /** A thread's buffers for streams other than Flink's own. */
+    private static final class Buffers {
+        final char[] chars = new char[CHUNK_CHARS];
+        final byte[] bytes =
+                new byte[VarInts.MAX_LENGTH_BYTES + VarInts.MAX_CHAR_BYTES * CHUNK_CHARS];
+    }
+
+    /** The first chars of an array, as a sequence. */
+    private static final class CharArraySequence implements CharSequence {
+        final char[] chars;
+        final int length;
+
+        CharArraySequence(char[] chars, int length) {
+            this.chars = chars;
+            this.length = length;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            return chars[index];
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new String(chars, start, end - start);
+        }
+    }
+}

@@ -1,0 +1,249 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.core.memory;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.DataInput;
+import java.io.EOFException;
+import java.io.IOException;
+
+/**
+ * The 7-bit variable-length integers of Flink's string format: little-endian groups of 7 bits, the
+ * high bit of each byte set when another byte follows. Lengths take 1 to 5 bytes, UTF-16 chars 1 to
+ * 3.
+ *
+ * <p>Reading is strict: a varint longer than its kind allows, a value that does not fit, or input
+ * that ends inside a varint gives an {@link IOException} (an {@link EOFException} for the end of
+ * input) that names what was being read.
+ */
+@Internal
+public final class VarInts {
+
+    /** The most bytes a length (a non-negative {@code int}) takes. */
+    public static final int MAX_LENGTH_BYTES = 5;
+
+    /** The most bytes a UTF-16 char takes. */
+    public static final int MAX_CHAR_BYTES = 3;
+
+    private static final int CONTINUATION = 0x80;
+    private static final int PAYLOAD = 0x7f;
+
+    private VarInts() {}
+
+    /** The number of bytes that encode a non-negative value: 1 to 5. */
+    public static int encodedLength(int value) {
+        // 1 + floor(bits / 7), where bits is the position of the highest set bit (0 for 0)
+        return 1 + (31 - Integer.numberOfLeadingZeros(value | 1)) / 7;
+    }
+
+    /** The number of bytes that encode a char: 1 to 3. */
+    public static int encodedLength(char value) {
+        return value < 0x80 ? 1 : value < 0x4000 ? 2 : 3;
+    }
+
+    /**
+     * Writes a non-negative value at {@code pos} of {@code target}, which must have room for {@link
+     * #encodedLength(int)} bytes.
+     *
+     * @return the position after the value
+     */
+    public static int write(int value, byte[] target, int pos) {
+        int v = value;
+        while ((v & ~PAYLOAD) != 0) {
+            target[pos++] = (byte) (v | CONTINUATION);
+            v >>>= 7;
+        }
+        target[pos++] = (byte) v;
+        return pos;
+    }
+
+    /**
+     * Writes a char at {@code pos} of {@code target}, which must have room for 3 bytes.
+     *
+     * @return the position after the char
+     */
+    public static int write(char value, byte[] target, int pos) {
+        if (value < 0x80) {
+            target[pos] = (byte) value;
+            return pos + 1;
+        }
+        target[pos] = (byte) (value | CONTINUATION);
+        if (value < 0x4000) {
+            target[pos + 1] = (byte) (value >>> 7);
+            return pos + 2;
+        }
+        target[pos + 1] = (byte) ((value >>> 7) | CONTINUATION);
+        target[pos + 2] = (byte) (value >>> 14);
+        return pos + 3;
+    }
+
+    /**
+     * Writes {@code count} chars of {@code source} from {@code from} at {@code pos} of {@code
+     * target}, which must have room for 3 bytes a char.
+     *
+     * @return the position after the chars
+     */
+    public static int write(char[] source, int from, int count, byte[] target, int pos) {
+        int end = from + count;
+        int i = from;
+        // ASCII runs, the common case, take one byte each
+        while (i < end) {
+            char c = source[i];
+            if (c >= 0x80) {
+                break;
+            }
+            target[pos++] = (byte) c;
+            i++;
+        }
+        for (; i < end; i++) {
+            pos = write(source[i], target, pos);
+        }
+        return pos;
+    }
+
+    /**
+     * Reads a length from {@code source} at {@code pos}, up to {@code limit}.
+     *
+     * @return the value in the low 32 bits, the position after it in the high 32 bits
+     * @throws IOException if the varint is longer than 5 bytes, its value does not fit an {@code
+     *     int}, or the input ends inside it
+     */
+    public static long readLength(byte[] source, int pos, int limit, String what)
+            throws IOException {
+        int value = 0;
+        for (int i = 0; i < MAX_LENGTH_BYTES; i++) {
+            if (pos >= limit) {
+                throw endInside(what);
+            }
+            int b = source[pos++] & 0xff;
+            value |= (b & PAYLOAD) << (7 * i);
+            if (b < CONTINUATION) {
+                checkFits(i, b, what);
+                return ((long) pos << 32) | value;
+            }
+        }
+        throw tooLong(what, MAX_LENGTH_BYTES);
+    }
+
+    /**
+     * Reads a length from a stream.
+     *
+     * @throws IOException as {@link #readLength(byte[], int, int, String)}
+     */
+    public static int readLength(DataInput in, String what) throws IOException {
+        int value = 0;
+        for (int i = 0; i < MAX_LENGTH_BYTES; i++) {
+            int b;
+            try {
+                b = in.readUnsignedByte();
+            } catch (EOFException e) {
+                throw endInside(what);
+            }
+            value |= (b & PAYLOAD) << (7 * i);
+            if (b < CONTINUATION) {
+                checkFits(i, b, what);
+                return value;
+            }
+        }
+        throw tooLong(what, MAX_LENGTH_BYTES);
+    }
+
+    /**
+     * Reads {@code count} chars from {@code source} at {@code pos}, up to {@code limit}, into
+     * {@code target} from {@code offset}.
+     *
+     * @return the position after the chars
+     * @throws IOException if a char takes more than 3 bytes or does not fit a char, or the input
+     *     ends before the last char
+     */
+    public static int readChars(
+            byte[] source, int pos, int limit, char[] target, int offset, int count)
+            throws IOException {
+        int end = offset + count;
+        int i = offset;
+        int asciiEnd = Math.min(end, offset + (limit - pos));
+        while (i < asciiEnd) {
+            byte b = source[pos];
+            if (b < 0) {
+                break;
+            }
+            target[i++] = (char) b;
+            pos++;
+        }
+        for (; i < end; i++) {
+            if (pos >= limit) {
+                throw endInside("string");
+            }
+            int b = source[pos++];
+            if (b >= 0) {
+                target[i] = (char) b;
+                continue;
+            }
+            int value = b & PAYLOAD;
+            if (pos >= limit) {
+                throw endInside("string");
+            }
+            b = source[pos++] & 0xff;
+            value |= (b & PAYLOAD) << 7;
+            if (b >= CONTINUATION) {
+                if (pos >= limit) {
+                    throw endInside("string");
+                }
+                b = source[pos++] & 0xff;
+                if (b >= CONTINUATION) {
+                    throw tooLong("string char", MAX_CHAR_BYTES);
+                }
+                if (b > 0x03) {
+                    throw new IOException(
+                            "Corrupt string: a char varint encodes a value above 0xFFFF");
+                }
+                value |= b << 14;
+            }
+            target[i] = (char) value;
+        }
+        return pos;
+    }
+
+    /**
+     * The number of bytes from {@code pos} that hold {@code count} chars, up to {@code limit}.
+     *
+     * @throws IOException if a char takes more than 3 bytes, or the input ends before the last char
+     */
+    public static int charsLength(byte[] source, int pos, int limit, int count) throws IOException {
+        int start = pos;
+        int continuations = 0;
+        for (int remaining = count; remaining > 0; ) {
+            if (pos >= limit) {
+                throw endInside("string");
+            }
+            if (source[pos++] < 0) {
+                if (++continuations == MAX_CHAR_BYTES) {
+                    throw tooLong("string char", MAX_CHAR_BYTES);
+                }
+            } else {
+                continuations = 0;
+                remaining--;
+            }
+        }
+        return pos - start;
+    }
+
+    private static void checkFits(int index, int lastByte, String what) throws IOException {
+        // the fifth byte carries bits 28 to 34: only bits 28 to 30 fit a non-negative int
+        if (index == MAX_LENGTH_BYTES - 1 && lastByte > 0x07) {
+            throw new IOException("Corrupt " + what + ": its varint does not fit an int");
+        }
+    }
+
+    private static EOFException endInside(String what) {
+        return new EOFException("Input ended inside a " + what);
+    }
+
+    private static IOException tooLong(String what, int maxBytes) {
+        return new IOException(
+                "Corrupt " + what + ": its varint is longer than " + maxBytes + " bytes");
+    }
+}

@@ -1,0 +1,152 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.core.memory;
+
+import org.apache.flink.types.StringValue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.CharBuffer;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fork's string serialization against upstream 1.20.5's, loaded from the upstream jar: the same
+ * bytes for every string, written through Flink's buffers and through plain streams, and every byte
+ * sequence read back, by both, to the same string.
+ */
+class StringCodecDifferentialTest {
+
+    private static final int RANDOM_STRINGS_PER_CLASS = 125_000;
+    private static final byte TRAILER = 0x5a;
+
+    private final UpstreamStrings upstream = UpstreamStrings.get();
+
+    static List<String> edgeCases() {
+        return StringCorpus.edgeCases();
+    }
+
+    @ParameterizedTest
+    @MethodSource("edgeCases")
+    void edgeCasesMatchUpstream(String value) throws IOException {
+        checkAgainstUpstream(value);
+        checkCharSequencesAgainstUpstream(value);
+    }
+
+    @ParameterizedTest
+    @EnumSource(StringCorpus.CharClass.class)
+    void randomStringsMatchUpstream(StringCorpus.CharClass charClass) throws IOException {
+        for (String value :
+                StringCorpus.random(charClass, RANDOM_STRINGS_PER_CLASS, charClass.ordinal())) {
+            checkAgainstUpstream(value);
+        }
+    }
+
+    @Test
+    void nullMatchesUpstream() throws IOException {
+        byte[] expected = upstream.writeString(null);
+
+        assertThat(expected).containsExactly(0);
+        assertThat(writeToSerializer(null)).isEqualTo(expected);
+        assertThat(writeToStream(null)).isEqualTo(expected);
+        assertThat(StringValue.readString(new DataInputDeserializer(expected))).isNull();
+        assertThat(StringValue.readString(stream(expected))).isNull();
+        assertThat(copyFromDeserializer(expected)).isEqualTo(expected);
+        assertThat(copyFromStream(expected)).isEqualTo(expected);
+    }
+
+    private void checkAgainstUpstream(String value) throws IOException {
+        byte[] expected = upstream.writeString(value);
+        assertThat(writeToSerializer(value))
+                .as("bytes through DataOutputSerializer")
+                .isEqualTo(expected);
+        assertThat(writeToStream(value)).as("bytes through a DataOutput").isEqualTo(expected);
+
+        byte[] withTrailer = append(expected, TRAILER);
+        DataInputDeserializer deserializer = new DataInputDeserializer(withTrailer);
+        assertThat(StringValue.readString(deserializer)).isEqualTo(value);
+        assertThat(deserializer.readByte()).as("consumed exactly the string").isEqualTo(TRAILER);
+        DataInputStream stream = stream(withTrailer);
+        assertThat(StringValue.readString(stream)).isEqualTo(value);
+        assertThat(stream.readByte()).isEqualTo(TRAILER);
+        assertThat(upstream.readString(expected)).isEqualTo(value);
+
+        assertThat(copyFromDeserializer(withTrailer)).isEqualTo(expected);
+        assertThat(copyFromStream(withTrailer)).isEqualTo(expected);
+
+        byte[] expectedValue = upstream.writeStringValue(value);
+        DataOutputSerializer valueOut = new DataOutputSerializer(8);
+        new StringValue(value).write(valueOut);
+        assertThat(valueOut.getCopyOfBuffer()).as("StringValue#write").isEqualTo(expectedValue);
+        StringValue read = new StringValue("previous content");
+        read.read(new DataInputDeserializer(expectedValue));
+        assertThat(read.toString()).isEqualTo(value);
+        StringValue readFromStream = new StringValue();
+        readFromStream.read(
+                new DataInputViewStreamWrapper(new ByteArrayInputStream(expectedValue)));
+        assertThat(readFromStream.toString()).isEqualTo(value);
+        assertThat(upstream.readStringValue(valueOut.getCopyOfBuffer())).isEqualTo(value);
+    }
+
+    private void checkCharSequencesAgainstUpstream(String value) throws IOException {
+        byte[] expected = upstream.writeString(value);
+        for (CharSequence sequence :
+                new CharSequence[] {
+                    new StringBuilder(value), new StringValue(value), CharBuffer.wrap(value)
+                }) {
+            assertThat(writeToSerializer(sequence))
+                    .as(sequence.getClass().getName())
+                    .isEqualTo(expected);
+            assertThat(writeToStream(sequence))
+                    .as(sequence.getClass().getName())
+                    .isEqualTo(expected);
+        }
+    }
+
+    private static byte[] writeToSerializer(CharSequence value) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(4);
+        out.writeByte(TRAILER);
+        StringValue.writeString(value, out);
+        byte[] bytes = out.getCopyOfBuffer();
+        return java.util.Arrays.copyOfRange(bytes, 1, bytes.length);
+    }
+
+    private static byte[] writeToStream(CharSequence value) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        StringValue.writeString(value, new DataOutputStream(bytes));
+        return bytes.toByteArray();
+    }
+
+    private static byte[] copyFromDeserializer(byte[] bytes) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(4);
+        StringValue.copyString(new DataInputDeserializer(bytes), out);
+        return out.getCopyOfBuffer();
+    }
+
+    private static byte[] copyFromStream(byte[] bytes) throws IOException {
+        ByteArrayOutputStream copy = new ByteArrayOutputStream();
+        StringValue.copyString(stream(bytes), new DataOutputStream(copy));
+        return copy.toByteArray();
+    }
+
+    private static DataInputStream stream(byte[] bytes) {
+        return new DataInputStream(new ByteArrayInputStream(bytes));
+    }
+
+    private static byte[] append(byte[] bytes, byte last) {
+        byte[] result = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        result[bytes.length] = last;
+        return result;
+    }
+}

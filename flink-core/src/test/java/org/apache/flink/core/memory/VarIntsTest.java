@@ -1,0 +1,88 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.core.memory;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class VarIntsTest {
+
+    @ParameterizedTest
+    @ValueSource(
+            ints = {
+                0,
+                1,
+                127,
+                128,
+                16383,
+                16384,
+                (1 << 21) - 1,
+                1 << 21,
+                (1 << 28) - 1,
+                1 << 28,
+                Integer.MAX_VALUE
+            })
+    void lengthsRoundTripOnEveryBoundary(int value) throws IOException {
+        byte[] bytes = new byte[VarInts.MAX_LENGTH_BYTES];
+        int end = VarInts.write(value, bytes, 0);
+
+        assertThat(end).isEqualTo(VarInts.encodedLength(value)).isEqualTo(referenceLength(value));
+        long decoded = VarInts.readLength(bytes, 0, end, "length");
+        assertThat((int) decoded).isEqualTo(value);
+        assertThat((int) (decoded >>> 32)).isEqualTo(end);
+        assertThat(
+                        VarInts.readLength(
+                                new DataInputStream(new ByteArrayInputStream(bytes, 0, end)),
+                                "length"))
+                .isEqualTo(value);
+    }
+
+    @Test
+    void everyCharRoundTrips() throws IOException {
+        char[] chars = new char[0x10000];
+        for (int c = 0; c < chars.length; c++) {
+            chars[c] = (char) c;
+        }
+        byte[] bytes = new byte[3 * chars.length];
+
+        int end = VarInts.write(chars, 0, chars.length, bytes, 0);
+        char[] decoded = new char[chars.length];
+        int read = VarInts.readChars(bytes, 0, end, decoded, 0, chars.length);
+
+        assertThat(read).isEqualTo(end);
+        assertThat(decoded).isEqualTo(chars);
+        assertThat(VarInts.charsLength(bytes, 0, end, chars.length)).isEqualTo(end);
+        int expectedBytes = 0;
+        for (char c : chars) {
+            expectedBytes += VarInts.encodedLength(c);
+        }
+        assertThat(end).isEqualTo(expectedBytes).isEqualTo(0x80 + 2 * (0x4000 - 0x80) + 3 * 0xc000);
+    }
+
+    @Test
+    void rejectsACharAboveTheCharRange() {
+        byte[] bytes = {(byte) 0xff, (byte) 0xff, 0x04};
+
+        assertThatThrownBy(() -> VarInts.readChars(bytes, 0, 3, new char[1], 0, 1))
+                .isInstanceOf(IOException.class)
+                .hasMessage("Corrupt string: a char varint encodes a value above 0xFFFF");
+    }
+
+    private static int referenceLength(int value) {
+        int length = 1;
+        for (long v = value; v >= 0x80; v >>>= 7) {
+            length++;
+        }
+        return length;
+    }
+}
