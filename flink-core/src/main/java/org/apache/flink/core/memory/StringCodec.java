@@ -11,6 +11,9 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -30,6 +33,9 @@ public final class StringCodec {
     static final int CHUNK_CHARS = 2048;
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private StringCodec() {}
 
@@ -271,12 +277,17 @@ public final class StringCodec {
         }
     }
 
+    /** Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step. */
     private static boolean isAscii(byte[] bytes, int from, int count) {
-        int bits = 0;
-        for (int i = from, end = from + count; i < end; i++) {
+        long bits = 0;
+        int i = from;
+        for (int end = from + count - Long.BYTES; i <= end; i += Long.BYTES) {
+            bits |= (long) LONGS.get(bytes, i);
+        }
+        for (int end = from + count; i < end; i++) {
             bits |= bytes[i];
         }
-        return bits >= 0;
+        return (bits & 0x8080_8080_8080_8080L) == 0;
     }
 
     private static void checkAvailable(int length, int available) throws IOException {

@@ -101,10 +101,10 @@ public final class TimestampSupportDecision {
     public void applyTo(JobGraph jobGraph) {
         jobGraph.getJobConfiguration().set(TAGLESS_RECORDS, tagless);
         LOG.info(
-                "Job '{}' ({}): records travel {} ({}).",
+                "FLIP-330 decision for job '{}' ({}): {} records, because {}.",
                 jobGraph.getName(),
                 jobGraph.getJobID(),
-                tagless ? "without element tag and timestamp" : "in Flink's tagged format",
+                tagless ? "tagless" : "tagged",
                 reason);
     }
 
