@@ -32,6 +32,9 @@ public final class StringCodec {
     /** Chars encoded or decoded at a time through a thread's buffers, for any stream. */
     static final int CHUNK_CHARS = 2048;
 
+    /** Strings up to this length are encoded straight from the string. */
+    private static final int TINY_STRING_CHARS = 16;
+
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
     private static final VarHandle LONGS =
@@ -45,6 +48,12 @@ public final class StringCodec {
 
     /** Writes a string, or {@code null}, as {@link StringValue#writeString} does. */
     public static void writeString(CharSequence value, DataOutput out) throws IOException {
+        if (value instanceof String
+                && out instanceof DataOutputSerializer
+                && value.length() <= CHUNK_CHARS) {
+            writeShortString((String) value, (DataOutputSerializer) out);
+            return;
+        }
         if (value == null) {
             out.write(0);
             return;
@@ -54,6 +63,22 @@ public final class StringCodec {
             throw new IllegalArgumentException("CharSequence is too long.");
         }
         write(value, length + 1, out);
+    }
+
+    /**
+     * The common case, kept small for the JIT: a string of up to one chunk into a buffer. Tiny
+     * strings are encoded straight from the string, longer ones through a char array, which the JIT
+     * loops over faster.
+     */
+    private static void writeShortString(String value, DataOutputSerializer out)
+            throws IOException {
+        int length = value.length();
+        byte[] target = out.reserve(VarInts.MAX_LENGTH_BYTES + 3 * length);
+        int pos = VarInts.write(length + 1, target, out.length());
+        out.setPositionUnsafe(
+                length <= TINY_STRING_CHARS
+                        ? VarInts.write(value, 0, length, target, pos)
+                        : encodeString(value, 0, length, target, pos));
     }
 
     /** Writes the first {@code length} chars of {@code chars}, as {@link StringValue} does. */
@@ -95,6 +120,9 @@ public final class StringCodec {
 
     /** Encodes chars {@code from} to {@code to} of a sequence, 3 bytes a char at most. */
     private static int encode(CharSequence value, int from, int to, byte[] target, int pos) {
+        if (value instanceof String) {
+            return encodeString((String) value, from, to, target, pos);
+        }
         if (value instanceof CharArraySequence) {
             return VarInts.write(((CharArraySequence) value).chars, from, to - from, target, pos);
         }
@@ -102,16 +130,18 @@ public final class StringCodec {
             return VarInts.write(
                     ((StringValue) value).getCharArray(), from, to - from, target, pos);
         }
+        for (int i = from; i < to; i++) {
+            pos = VarInts.write(value.charAt(i), target, pos);
+        }
+        return pos;
+    }
+
+    /** Encodes a string's chars through a thread's char array, a chunk at a time. */
+    private static int encodeString(String value, int from, int to, byte[] target, int pos) {
         char[] chars = BUFFERS.get().chars;
         for (int start = from; start < to; start += CHUNK_CHARS) {
             int end = Math.min(to, start + CHUNK_CHARS);
-            if (value instanceof String) {
-                ((String) value).getChars(start, end, chars, 0);
-            } else {
-                for (int i = start; i < end; i++) {
-                    chars[i - start] = value.charAt(i);
-                }
-            }
+            value.getChars(start, end, chars, 0);
             pos = VarInts.write(chars, 0, end - start, target, pos);
         }
         return pos;
@@ -137,27 +167,25 @@ public final class StringCodec {
 
     private static String readString(DataInputDeserializer in) throws IOException {
         byte[] source = in.backingArray();
-        int pos = in.getPosition();
-        int limit = pos + in.available();
-        long lengthAndPos = VarInts.readLength(source, pos, limit, "string length");
+        int start = in.getPosition();
+        int limit = start + in.available();
+        long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
         int lengthPlusOne = (int) lengthAndPos;
-        pos = (int) (lengthAndPos >>> 32);
-        if (lengthPlusOne == 0) {
-            in.skipBytesToRead(pos - in.getPosition());
-            return null;
-        }
-        int length = lengthPlusOne - 1;
-        checkAvailable(length, limit - pos);
+        int pos = (int) (lengthAndPos >>> 32);
         String result;
-        if (isAscii(source, pos, length)) {
-            result = new String(source, pos, length, StandardCharsets.ISO_8859_1);
-            pos += length;
+        if (lengthPlusOne == 0) {
+            result = null;
+        } else if (lengthPlusOne - 1 <= limit - pos && isAscii(source, pos, lengthPlusOne - 1)) {
+            result = new String(source, pos, lengthPlusOne - 1, StandardCharsets.ISO_8859_1);
+            pos += lengthPlusOne - 1;
         } else {
+            int length = lengthPlusOne - 1;
+            checkAvailable(length, limit - pos);
             char[] chars = length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
             pos = VarInts.readChars(source, pos, limit, chars, 0, length);
             result = new String(chars, 0, length);
         }
-        in.skipBytesToRead(pos - in.getPosition());
+        in.skipBytesToRead(pos - start);
         return result;
     }
 
@@ -279,15 +307,17 @@ public final class StringCodec {
 
     /** Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step. */
     private static boolean isAscii(byte[] bytes, int from, int count) {
-        long bits = 0;
         int i = from;
         for (int end = from + count - Long.BYTES; i <= end; i += Long.BYTES) {
-            bits |= (long) LONGS.get(bytes, i);
+            if (((long) LONGS.get(bytes, i) & 0x8080_8080_8080_8080L) != 0) {
+                return false;
+            }
         }
+        int bits = 0;
         for (int end = from + count; i < end; i++) {
             bits |= bytes[i];
         }
-        return (bits & 0x8080_8080_8080_8080L) == 0;
+        return bits >= 0;
     }
 
     private static void checkAvailable(int length, int available) throws IOException {

@@ -9,6 +9,9 @@ import org.apache.flink.annotation.Internal;
 import java.io.DataInput;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The 7-bit variable-length integers of Flink's string format: little-endian groups of 7 bits, the
@@ -30,6 +33,9 @@ public final class VarInts {
 
     private static final int CONTINUATION = 0x80;
     private static final int PAYLOAD = 0x7f;
+
+    private static final VarHandle SHORTS =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private VarInts() {}
 
@@ -70,12 +76,12 @@ public final class VarInts {
             target[pos] = (byte) value;
             return pos + 1;
         }
-        target[pos] = (byte) (value | CONTINUATION);
+        int low = (value & PAYLOAD) | CONTINUATION;
         if (value < 0x4000) {
-            target[pos + 1] = (byte) (value >>> 7);
+            SHORTS.set(target, pos, (short) (low | (value >>> 7) << 8));
             return pos + 2;
         }
-        target[pos + 1] = (byte) ((value >>> 7) | CONTINUATION);
+        SHORTS.set(target, pos, (short) (low | (((value >>> 7) & PAYLOAD) | CONTINUATION) << 8));
         target[pos + 2] = (byte) (value >>> 14);
         return pos + 3;
     }
@@ -100,6 +106,28 @@ public final class VarInts {
         }
         for (; i < end; i++) {
             pos = write(source[i], target, pos);
+        }
+        return pos;
+    }
+
+    /**
+     * Writes chars {@code from} to {@code to} of a string at {@code pos} of {@code target}, which
+     * must have room for 3 bytes a char.
+     *
+     * @return the position after the chars
+     */
+    public static int write(String source, int from, int to, byte[] target, int pos) {
+        int i = from;
+        while (i < to) {
+            char c = source.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            target[pos++] = (byte) c;
+            i++;
+        }
+        for (; i < to; i++) {
+            pos = write(source.charAt(i), target, pos);
         }
         return pos;
     }
@@ -164,47 +192,56 @@ public final class VarInts {
             throws IOException {
         int end = offset + count;
         int i = offset;
-        int asciiEnd = Math.min(end, offset + (limit - pos));
-        while (i < asciiEnd) {
-            byte b = source[pos];
-            if (b < 0) {
-                break;
+        // while a whole char of any size fits before the limit, no byte needs a limit check
+        while (i < end && pos <= limit - MAX_CHAR_BYTES) {
+            int b0 = source[pos];
+            if (b0 >= 0) {
+                target[i++] = (char) b0;
+                pos++;
+                continue;
             }
-            target[i++] = (char) b;
-            pos++;
+            int b1 = source[pos + 1];
+            if (b1 >= 0) {
+                target[i++] = (char) ((b0 & PAYLOAD) | b1 << 7);
+                pos += 2;
+                continue;
+            }
+            target[i++] = threeByteChar(b0, b1, source[pos + 2]);
+            pos += 3;
         }
         for (; i < end; i++) {
             if (pos >= limit) {
                 throw endInside("string");
             }
-            int b = source[pos++];
-            if (b >= 0) {
-                target[i] = (char) b;
+            int b0 = source[pos++];
+            if (b0 >= 0) {
+                target[i] = (char) b0;
                 continue;
             }
-            int value = b & PAYLOAD;
             if (pos >= limit) {
                 throw endInside("string");
             }
-            b = source[pos++] & 0xff;
-            value |= (b & PAYLOAD) << 7;
-            if (b >= CONTINUATION) {
-                if (pos >= limit) {
-                    throw endInside("string");
-                }
-                b = source[pos++] & 0xff;
-                if (b >= CONTINUATION) {
-                    throw tooLong("string char", MAX_CHAR_BYTES);
-                }
-                if (b > 0x03) {
-                    throw new IOException(
-                            "Corrupt string: a char varint encodes a value above 0xFFFF");
-                }
-                value |= b << 14;
+            int b1 = source[pos++];
+            if (b1 >= 0) {
+                target[i] = (char) ((b0 & PAYLOAD) | b1 << 7);
+                continue;
             }
-            target[i] = (char) value;
+            if (pos >= limit) {
+                throw endInside("string");
+            }
+            target[i] = threeByteChar(b0, b1, source[pos++]);
         }
         return pos;
+    }
+
+    private static char threeByteChar(int b0, int b1, int b2) throws IOException {
+        if (b2 < 0) {
+            throw tooLong("string char", MAX_CHAR_BYTES);
+        }
+        if (b2 > 0x03) {
+            throw new IOException("Corrupt string: a char varint encodes a value above 0xFFFF");
+        }
+        return (char) ((b0 & PAYLOAD) | (b1 & PAYLOAD) << 7 | b2 << 14);
     }
 
     /**
