@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Flink's string format, as {@link StringValue} defines it: a {@link VarInts varint} length, then
@@ -169,6 +168,16 @@ public final class StringCodec {
         byte[] source = in.backingArray();
         int start = in.getPosition();
         int limit = start + in.available();
+        // the common case first: a one-byte length (up to 126 chars) and ASCII chars
+        if (start < limit) {
+            int lengthPlusOne = source[start];
+            if (lengthPlusOne > 0
+                    && lengthPlusOne <= limit - start
+                    && isAscii(source, start + 1, lengthPlusOne - 1)) {
+                in.skipBytesToRead(lengthPlusOne);
+                return asciiString(source, start + 1, lengthPlusOne - 1);
+            }
+        }
         long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
         int lengthPlusOne = (int) lengthAndPos;
         int pos = (int) (lengthAndPos >>> 32);
@@ -176,7 +185,7 @@ public final class StringCodec {
         if (lengthPlusOne == 0) {
             result = null;
         } else if (lengthPlusOne - 1 <= limit - pos && isAscii(source, pos, lengthPlusOne - 1)) {
-            result = new String(source, pos, lengthPlusOne - 1, StandardCharsets.ISO_8859_1);
+            result = asciiString(source, pos, lengthPlusOne - 1);
             pos += lengthPlusOne - 1;
         } else {
             int length = lengthPlusOne - 1;
@@ -303,6 +312,15 @@ public final class StringCodec {
         } catch (EOFException e) {
             throw new EOFException("Input ended inside a string");
         }
+    }
+
+    /**
+     * A string of ASCII bytes. The deprecated constructor is the one that takes bytes as the low
+     * bytes of chars, without a charset: for ASCII, exactly the chars, in one copy.
+     */
+    @SuppressWarnings("deprecation")
+    private static String asciiString(byte[] bytes, int from, int count) {
+        return new String(bytes, 0, from, count);
     }
 
     /** Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step. */

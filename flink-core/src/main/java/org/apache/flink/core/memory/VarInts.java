@@ -34,6 +34,15 @@ public final class VarInts {
     private static final int CONTINUATION = 0x80;
     private static final int PAYLOAD = 0x7f;
 
+    /** The high bit of each byte of a little-endian word. */
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
+    /** The high bits of a word of four 2-byte chars: set in every first byte of a pair. */
+    private static final long TWO_BYTE_CHARS = 0x0080_0080_0080_0080L;
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private static final VarHandle SHORTS =
             MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -192,8 +201,30 @@ public final class VarInts {
             throws IOException {
         int end = offset + count;
         int i = offset;
-        // while a whole char of any size fits before the limit, no byte needs a limit check
+        // while a whole char of any size fits before the limit, no byte needs a limit check;
+        // while eight bytes do, eight ASCII chars or four 2-byte chars decode from one word
         while (i < end && pos <= limit - MAX_CHAR_BYTES) {
+            if (pos <= limit - Long.BYTES) {
+                long word = (long) LONGS.get(source, pos);
+                long high = word & HIGH_BITS;
+                if (high == 0 && end - i >= Long.BYTES) {
+                    for (int k = 0; k < Long.BYTES; k++) {
+                        target[i + k] = (char) ((word >>> (8 * k)) & 0xff);
+                    }
+                    i += Long.BYTES;
+                    pos += Long.BYTES;
+                    continue;
+                }
+                if (high == TWO_BYTE_CHARS && end - i >= 4) {
+                    for (int k = 0; k < 4; k++) {
+                        int pair = (int) (word >>> (16 * k));
+                        target[i + k] = (char) ((pair & PAYLOAD) | ((pair >>> 8) & PAYLOAD) << 7);
+                    }
+                    i += 4;
+                    pos += Long.BYTES;
+                    continue;
+                }
+            }
             int b0 = source[pos];
             if (b0 >= 0) {
                 target[i++] = (char) b0;
@@ -251,18 +282,25 @@ public final class VarInts {
      */
     public static int charsLength(byte[] source, int pos, int limit, int count) throws IOException {
         int start = pos;
+        int remaining = count;
+        // a word without high bits holds eight whole ASCII chars
+        while (remaining >= Long.BYTES
+                && pos <= limit - Long.BYTES
+                && ((long) LONGS.get(source, pos) & HIGH_BITS) == 0) {
+            pos += Long.BYTES;
+            remaining -= Long.BYTES;
+        }
         int continuations = 0;
-        for (int remaining = count; remaining > 0; ) {
+        while (remaining > 0) {
             if (pos >= limit) {
                 throw endInside("string");
             }
-            if (source[pos++] < 0) {
-                if (++continuations == MAX_CHAR_BYTES) {
-                    throw tooLong("string char", MAX_CHAR_BYTES);
-                }
-            } else {
-                continuations = 0;
-                remaining--;
+            int b = source[pos++];
+            // b >> 31 is -1 for a continuation byte, 0 for the last byte of a char
+            continuations = (continuations + 1) & (b >> 31);
+            remaining -= 1 + (b >> 31);
+            if (continuations == MAX_CHAR_BYTES) {
+                throw tooLong("string char", MAX_CHAR_BYTES);
             }
         }
         return pos - start;
