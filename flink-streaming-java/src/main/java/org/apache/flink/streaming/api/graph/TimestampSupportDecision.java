@@ -38,9 +38,8 @@ import java.util.Optional;
 public final class TimestampSupportDecision {
 
     /**
-     * Where the decision travels to the tasks. Set by the job graph generator, never by users; it
-     * shows in the job's configuration (REST API, web UI), which tells how a running job's records
-     * travel.
+     * Where the decision travels to the tasks, in the job graph's configuration. Set by the job
+     * graph generator, never by users.
      */
     public static final ConfigOption<Boolean> TAGLESS_RECORDS =
             ConfigOptions.key("wirespeed.internal.tagless-records")
