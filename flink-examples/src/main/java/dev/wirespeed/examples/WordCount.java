@@ -42,7 +42,7 @@ public final class WordCount {
         DataStream<String> lines =
                 arguments
                         .get("input")
-                        .map(env::readTextFile)
+                        .<DataStream<String>>map(env::readTextFile)
                         .orElseGet(() -> env.fromData(SampleText.LINES).name("built-in text"));
         DataStream<Tuple2<String, Integer>> counts =
                 lines.flatMap(new Tokenizer())

@@ -222,28 +222,15 @@ public final class StringCodec {
             return chars;
         }
         char[] chars = reuse.length >= length ? reuse : new char[Math.min(length, CHUNK_CHARS)];
-        byte[] bytes = BUFFERS.get().bytes;
-        int carried = 0;
+        CharChunks chunks = new CharChunks(in, length);
         for (int done = 0; done < length; ) {
-            // every char left takes at least one byte more, the one begun in the carried bytes
-            // too: reading that many never reads past the string
-            int toRead = Math.min(length - done, CHUNK_CHARS);
-            readFully(in, bytes, carried, toRead);
-            int available = carried + toRead;
-            int complete = completeChars(bytes, available);
+            int complete = chunks.read();
             if (chars.length < done + complete) {
                 chars = grow(chars, done + complete, length);
             }
-            int end = VarInts.readChars(bytes, 0, available, chars, done, complete);
+            chunks.consumed(
+                    VarInts.readChars(chunks.bytes, 0, chunks.available, chars, done, complete));
             done += complete;
-            carried = available - end;
-            System.arraycopy(bytes, end, bytes, 0, carried);
-            if (carried >= VarInts.MAX_CHAR_BYTES) {
-                throw new IOException(
-                        "Corrupt string char: its varint is longer than "
-                                + VarInts.MAX_CHAR_BYTES
-                                + " bytes");
-            }
         }
         return chars;
     }
@@ -268,27 +255,17 @@ public final class StringCodec {
             return;
         }
         int lengthPlusOne = VarInts.readLength(in, "string length");
-        Buffers buffers = BUFFERS.get();
-        byte[] bytes = buffers.bytes;
-        out.write(bytes, 0, VarInts.write(lengthPlusOne, bytes, 0));
+        // the length goes out before the chunks reuse the thread's buffer
+        byte[] prefix = BUFFERS.get().bytes;
+        out.write(prefix, 0, VarInts.write(lengthPlusOne, prefix, 0));
         int length = Math.max(lengthPlusOne - 1, 0);
-        int carried = 0;
+        CharChunks chunks = new CharChunks(in, length);
         for (int done = 0; done < length; ) {
-            int toRead = Math.min(length - done, CHUNK_CHARS);
-            readFully(in, bytes, carried, toRead);
-            int available = carried + toRead;
-            int complete = completeChars(bytes, available);
-            int end = VarInts.charsLength(bytes, 0, available, complete);
-            out.write(bytes, 0, end);
+            int complete = chunks.read();
+            int end = VarInts.charsLength(chunks.bytes, 0, chunks.available, complete);
+            out.write(chunks.bytes, 0, end);
+            chunks.consumed(end);
             done += complete;
-            carried = available - end;
-            System.arraycopy(bytes, end, bytes, 0, carried);
-            if (carried >= VarInts.MAX_CHAR_BYTES) {
-                throw new IOException(
-                        "Corrupt string char: its varint is longer than "
-                                + VarInts.MAX_CHAR_BYTES
-                                + " bytes");
-            }
         }
     }
 
@@ -354,6 +331,51 @@ public final class StringCodec {
         char[] grown = new char[Math.min(length, Math.max(needed, 2 * chars.length))];
         System.arraycopy(chars, 0, grown, 0, chars.length);
         return grown;
+    }
+
+    /**
+     * The bytes of a string's chars, read from a stream a chunk of whole chars at a time. Every
+     * char left takes one byte more at least, the one begun in the bytes carried over from the last
+     * chunk too, so reading as many bytes as chars are left never reads past the string.
+     */
+    private static final class CharChunks {
+        final byte[] bytes = BUFFERS.get().bytes;
+        private final DataInput in;
+        private int remaining;
+        private int carried;
+        private int complete;
+        int available;
+
+        CharChunks(DataInput in, int length) {
+            this.in = in;
+            this.remaining = length;
+        }
+
+        /**
+         * Reads the next chunk into {@link #bytes}, after the bytes carried over.
+         *
+         * @return the number of chars that end within the first {@link #available} bytes
+         */
+        int read() throws IOException {
+            int toRead = Math.min(remaining, CHUNK_CHARS);
+            readFully(in, bytes, carried, toRead);
+            available = carried + toRead;
+            complete = completeChars(bytes, available);
+            return complete;
+        }
+
+        /** Marks the chunk's chars, which end at {@code end}, as used. */
+        void consumed(int end) throws IOException {
+            remaining -= complete;
+            carried = available - end;
+            if (carried >= VarInts.MAX_CHAR_BYTES) {
+                throw new IOException(
+                        "Corrupt string char: its varint is longer than "
+                                + VarInts.MAX_CHAR_BYTES
+                                + " bytes");
+            }
+            System.arraycopy(bytes, end, bytes, 0, carried);
+        }
     }
 
     /** A thread's buffers for streams other than Flink's own. */

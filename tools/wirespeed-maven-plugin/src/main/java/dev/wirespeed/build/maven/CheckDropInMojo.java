@@ -7,26 +7,18 @@ package dev.wirespeed.build.maven;
 import dev.wirespeed.build.jar.DropInCheck;
 import dev.wirespeed.build.overlay.ForkTypes;
 
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
-import org.eclipse.aether.RepositorySystem;
-import org.eclipse.aether.RepositorySystemSession;
-import org.eclipse.aether.repository.RemoteRepository;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Checks the module's jar against upstream's: every upstream entry is there, byte-identical unless
@@ -34,14 +26,7 @@ import java.util.stream.Collectors;
  * Writes the entries the fork changes and adds.
  */
 @Mojo(name = "check-drop-in", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class CheckDropInMojo extends AbstractMojo {
-
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
-    /** The upstream module, {@code groupId:artifactId:version}. */
-    @Parameter(required = true)
-    private String upstream;
+public class CheckDropInMojo extends AbstractUpstreamMojo {
 
     @Parameter(defaultValue = "${project.build.directory}/${project.build.finalName}.jar")
     private File jar;
@@ -49,30 +34,12 @@ public class CheckDropInMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/wirespeed/drop-in-check.txt")
     private File report;
 
-    @Component private RepositorySystem repositorySystem;
-
-    @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
-    private RepositorySystemSession repositorySession;
-
-    @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
-    private List<RemoteRepository> remoteRepositories;
-
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if ("pom".equals(project.getPackaging())) {
-            return;
-        }
-        File upstreamJar =
-                new UpstreamArtifacts(
-                                repositorySystem, repositorySession, remoteRepositories, upstream)
-                        .jar();
+    protected void run() throws MojoExecutionException, MojoFailureException {
+        File upstreamJar = upstreamArtifacts().jar();
         try {
-            ForkTypes forkTypes =
-                    ForkTypes.declaredIn(
-                            project.getCompileSourceRoots().stream()
-                                    .map(Paths::get)
-                                    .collect(Collectors.toList()));
-            Set<String> forkResources = UnpackUpstreamMojo.resourcesOf(project);
+            ForkTypes forkTypes = forkTypes();
+            Set<String> forkResources = forkResources();
             DropInCheck.Result result =
                     DropInCheck.compare(
                             upstreamJar,

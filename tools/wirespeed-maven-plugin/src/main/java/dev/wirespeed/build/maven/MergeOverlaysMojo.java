@@ -8,17 +8,11 @@ import dev.wirespeed.build.overlay.OverlayException;
 import dev.wirespeed.build.overlay.OverlayMerger;
 import dev.wirespeed.build.overlay.UnifiedDiff;
 
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
-import org.eclipse.aether.RepositorySystem;
-import org.eclipse.aether.RepositorySystemSession;
-import org.eclipse.aether.repository.RemoteRepository;
 
 import java.io.File;
 import java.io.IOException;
@@ -38,14 +32,7 @@ import java.util.zip.ZipFile;
  * patched class it writes the merged source and a unified diff against upstream.
  */
 @Mojo(name = "merge-overlays", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
-public class MergeOverlaysMojo extends AbstractMojo {
-
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
-    /** The upstream module the overlays patch, {@code groupId:artifactId:version}. */
-    @Parameter(required = true)
-    private String upstream;
+public class MergeOverlaysMojo extends AbstractUpstreamMojo {
 
     @Parameter(defaultValue = "${project.basedir}/src/main/overlay")
     private File overlayDirectory;
@@ -56,26 +43,13 @@ public class MergeOverlaysMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/overlay-diffs")
     private File diffDirectory;
 
-    @Component private RepositorySystem repositorySystem;
-
-    @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
-    private RepositorySystemSession repositorySession;
-
-    @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
-    private List<RemoteRepository> remoteRepositories;
-
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if ("pom".equals(project.getPackaging())) {
-            return;
-        }
+    protected void run() throws MojoExecutionException, MojoFailureException {
         if (!overlayDirectory.isDirectory()) {
             getLog().info("No overlays in " + overlayDirectory);
             return;
         }
-        UpstreamArtifacts artifacts =
-                new UpstreamArtifacts(
-                        repositorySystem, repositorySession, remoteRepositories, upstream);
+        UpstreamArtifacts artifacts = upstreamArtifacts();
         List<Path> overlays = overlays();
         List<String> failures = new ArrayList<>();
         try (ZipFile sources = new ZipFile(artifacts.sourcesJar())) {
@@ -139,10 +113,6 @@ public class MergeOverlaysMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot list " + overlayDirectory, e);
         }
-    }
-
-    static String relativeName(Path root, Path file) {
-        return root.relativize(file).toString().replace(File.separatorChar, '/');
     }
 
     private static void write(Path target, String content) throws IOException {

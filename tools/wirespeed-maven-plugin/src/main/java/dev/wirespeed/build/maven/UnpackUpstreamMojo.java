@@ -6,31 +6,22 @@ package dev.wirespeed.build.maven;
 
 import dev.wirespeed.build.overlay.ForkTypes;
 
-import org.apache.maven.model.Resource;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
-import org.eclipse.aether.RepositorySystem;
-import org.eclipse.aether.RepositorySystemSession;
-import org.eclipse.aether.repository.RemoteRepository;
 
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -42,16 +33,9 @@ import java.util.zip.ZipFile;
  * changes. Writes a report of what the fork replaces and adds.
  */
 @Mojo(name = "unpack-upstream", defaultPhase = LifecyclePhase.PROCESS_SOURCES, threadSafe = true)
-public class UnpackUpstreamMojo extends AbstractMojo {
+public class UnpackUpstreamMojo extends AbstractUpstreamMojo {
 
     private static final String MANIFEST = "META-INF/MANIFEST.MF";
-
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
-    /** The upstream module, {@code groupId:artifactId:version}. */
-    @Parameter(required = true)
-    private String upstream;
 
     @Parameter(defaultValue = "${project.build.outputDirectory}")
     private File outputDirectory;
@@ -59,30 +43,12 @@ public class UnpackUpstreamMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/wirespeed/fork-entries.txt")
     private File report;
 
-    @Component private RepositorySystem repositorySystem;
-
-    @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
-    private RepositorySystemSession repositorySession;
-
-    @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
-    private List<RemoteRepository> remoteRepositories;
-
     @Override
-    public void execute() throws MojoExecutionException {
-        if ("pom".equals(project.getPackaging())) {
-            return;
-        }
-        File jar =
-                new UpstreamArtifacts(
-                                repositorySystem, repositorySession, remoteRepositories, upstream)
-                        .jar();
+    protected void run() throws MojoExecutionException {
+        File jar = upstreamArtifacts().jar();
         try {
-            ForkTypes forkTypes =
-                    ForkTypes.declaredIn(
-                            project.getCompileSourceRoots().stream()
-                                    .map(Paths::get)
-                                    .collect(Collectors.toList()));
-            Set<String> forkResources = resourcesOf(project);
+            ForkTypes forkTypes = forkTypes();
+            Set<String> forkResources = forkResources();
             Set<String> upstreamTypes = new TreeSet<>();
             List<String> overridden = new ArrayList<>();
             int unpacked = 0;
@@ -115,23 +81,6 @@ public class UnpackUpstreamMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot unpack " + jar, e);
         }
-    }
-
-    /** The resources a module provides, as jar entry names. */
-    static Set<String> resourcesOf(MavenProject project) throws IOException {
-        Set<String> names = new TreeSet<>();
-        for (Resource resource : project.getResources()) {
-            Path root = Paths.get(resource.getDirectory());
-            if (!Files.isDirectory(root)) {
-                continue;
-            }
-            try (var files = Files.walk(root)) {
-                files.filter(Files::isRegularFile)
-                        .map(f -> MergeOverlaysMojo.relativeName(root, f))
-                        .forEach(names::add);
-            }
-        }
-        return names;
     }
 
     private void writeReport(
