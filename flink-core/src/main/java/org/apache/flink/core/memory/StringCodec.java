@@ -104,8 +104,7 @@ public final class StringCodec {
                 target = serializer.reserve(3 * Math.min(length - from - CHUNK_CHARS, CHUNK_CHARS));
             }
         }
-        Buffers buffers = BUFFERS.get();
-        byte[] bytes = buffers.bytes;
+        byte[] bytes = BUFFERS.get().bytes;
         int pos = VarInts.write(lengthToWrite, bytes, 0);
         for (int from = 0; from < length; from += CHUNK_CHARS) {
             pos = encode(value, from, Math.min(length, from + CHUNK_CHARS), bytes, pos);
@@ -369,10 +368,7 @@ public final class StringCodec {
             remaining -= complete;
             carried = available - end;
             if (carried >= VarInts.MAX_CHAR_BYTES) {
-                throw new IOException(
-                        "Corrupt string char: its varint is longer than "
-                                + VarInts.MAX_CHAR_BYTES
-                                + " bytes");
+                throw VarInts.tooLong("string char", VarInts.MAX_CHAR_BYTES);
             }
             System.arraycopy(bytes, end, bytes, 0, carried);
         }

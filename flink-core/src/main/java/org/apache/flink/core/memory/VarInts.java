@@ -48,20 +48,9 @@ public final class VarInts {
 
     private VarInts() {}
 
-    /** The number of bytes that encode a non-negative value: 1 to 5. */
-    public static int encodedLength(int value) {
-        // 1 + floor(bits / 7), where bits is the position of the highest set bit (0 for 0)
-        return 1 + (31 - Integer.numberOfLeadingZeros(value | 1)) / 7;
-    }
-
-    /** The number of bytes that encode a char: 1 to 3. */
-    public static int encodedLength(char value) {
-        return value < 0x80 ? 1 : value < 0x4000 ? 2 : 3;
-    }
-
     /**
-     * Writes a non-negative value at {@code pos} of {@code target}, which must have room for {@link
-     * #encodedLength(int)} bytes.
+     * Writes a non-negative value at {@code pos} of {@code target}, which must have room for 5
+     * bytes.
      *
      * @return the position after the value
      */
@@ -317,7 +306,7 @@ public final class VarInts {
         return new EOFException("Input ended inside a " + what);
     }
 
-    private static IOException tooLong(String what, int maxBytes) {
+    static IOException tooLong(String what, int maxBytes) {
         return new IOException(
                 "Corrupt " + what + ": its varint is longer than " + maxBytes + " bytes");
     }
