@@ -111,27 +111,18 @@ public final class TimestampSupportDecision {
         StreamOperatorFactory<?> factory = node.getOperatorFactory();
         String name = "'" + node.getOperatorName() + "'";
         if (factory instanceof SourceOperatorFactory) {
-            WatermarkStrategy<?> strategy =
-                    ((SourceOperatorFactory<?>) factory).getWatermarkStrategy();
-            return emitsNoWatermarks(strategy)
-                    ? Optional.empty()
-                    : Optional.of(
-                            "source "
-                                    + name
-                                    + " has a watermark strategy other than noWatermarks()");
+            return unlessNoWatermarks(
+                    ((SourceOperatorFactory<?>) factory).getWatermarkStrategy(),
+                    "source " + name + " has a watermark strategy other than noWatermarks()");
         }
         if (factory instanceof SimpleOperatorFactory) {
             Object operator = ((SimpleOperatorFactory<?>) factory).getOperator();
             if (operator instanceof TimestampsAndWatermarksOperator) {
-                WatermarkStrategy<?> strategy =
-                        ((TimestampsAndWatermarksOperator<?>) operator).getWatermarkStrategy();
-                return emitsNoWatermarks(strategy)
-                        ? Optional.empty()
-                        : Optional.of(
-                                "operator "
-                                        + name
-                                        + " assigns watermarks with a strategy other than"
-                                        + " noWatermarks()");
+                return unlessNoWatermarks(
+                        ((TimestampsAndWatermarksOperator<?>) operator).getWatermarkStrategy(),
+                        "operator "
+                                + name
+                                + " assigns watermarks with a strategy other than noWatermarks()");
             }
             if (operator instanceof StreamSource) {
                 return Optional.of(
@@ -142,6 +133,12 @@ public final class TimestampSupportDecision {
             }
         }
         return Optional.empty();
+    }
+
+    /** No reason, or the given one if the strategy can produce watermarks. */
+    private static Optional<String> unlessNoWatermarks(
+            WatermarkStrategy<?> strategy, String reason) {
+        return emitsNoWatermarks(strategy) ? Optional.empty() : Optional.of(reason);
     }
 
     /**
