@@ -4,11 +4,11 @@
 
 package dev.wirespeed.build.jar;
 
+import dev.wirespeed.build.Sha256;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Enumeration;
@@ -40,8 +40,18 @@ public final class DropInCheck {
      */
     public static Result compare(File upstream, File fork, Predicate<String> forkOwns)
             throws IOException {
-        Map<String, byte[]> upstreamDigests = digests(upstream);
-        Map<String, byte[]> forkDigests = digests(fork);
+        return compare(upstream, fork, forkOwns, false);
+    }
+
+    /**
+     * Compares two jars, their manifests too when asked: a jar that upstream's build assembled and
+     * the fork only patched keeps upstream's manifest.
+     */
+    public static Result compare(
+            File upstream, File fork, Predicate<String> forkOwns, boolean withManifest)
+            throws IOException {
+        Map<String, byte[]> upstreamDigests = digests(upstream, withManifest);
+        Map<String, byte[]> forkDigests = digests(fork, withManifest);
         List<String> problems = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         List<String> added = new ArrayList<>();
@@ -70,33 +80,20 @@ public final class DropInCheck {
         return new Result(upstreamDigests.size(), changed, added, problems);
     }
 
-    private static Map<String, byte[]> digests(File jar) throws IOException {
+    private static Map<String, byte[]> digests(File jar, boolean withManifest) throws IOException {
         Map<String, byte[]> digests = new TreeMap<>();
         try (ZipFile zip = new ZipFile(jar)) {
             for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
                 ZipEntry entry = e.nextElement();
-                if (entry.isDirectory() || entry.getName().equals(MANIFEST)) {
+                if (entry.isDirectory() || (!withManifest && entry.getName().equals(MANIFEST))) {
                     continue;
                 }
                 try (InputStream in = zip.getInputStream(entry)) {
-                    digests.put(entry.getName(), sha256(in));
+                    digests.put(entry.getName(), Sha256.of(in));
                 }
             }
         }
         return digests;
-    }
-
-    private static byte[] sha256(InputStream in) throws IOException {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[8192];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                digest.update(buffer, 0, n);
-            }
-            return digest.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** What a comparison found. */
@@ -117,7 +114,7 @@ public final class DropInCheck {
             this.problems = problems;
         }
 
-        /** The number of upstream entries compared (directories and the manifest aside). */
+        /** The number of upstream entries compared (directories aside). */
         public int upstreamEntries() {
             return upstreamEntries;
         }

@@ -4,17 +4,14 @@
 
 package dev.wirespeed.build.jar;
 
+import dev.wirespeed.build.TestJars;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
-import java.io.FileOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,14 +57,6 @@ class DropInCheckTest {
     }
 
     private File jar(String name, Map<String, String> entries) throws Exception {
-        File file = dir.resolve(name).toFile();
-        try (ZipOutputStream out = new ZipOutputStream(new FileOutputStream(file))) {
-            for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
-                out.putNextEntry(new ZipEntry(entry.getKey()));
-                out.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
-                out.closeEntry();
-            }
-        }
-        return file;
+        return TestJars.write(dir.resolve(name), entries).toFile();
     }
 }
