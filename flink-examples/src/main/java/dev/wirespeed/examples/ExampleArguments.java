@@ -56,6 +56,63 @@ public final class ExampleArguments {
         return help;
     }
 
+    /**
+     * The value of an option that takes a positive number.
+     *
+     * @throws IllegalArgumentException if the value is not a positive {@code int}
+     */
+    public int getPositiveInt(String name, int defaultValue) {
+        return get(name).map(value -> positiveInt(name, value)).orElse(defaultValue);
+    }
+
+    /**
+     * The value of an option that takes a positive number.
+     *
+     * @throws IllegalArgumentException if the value is not a positive {@code long}
+     */
+    public long getPositiveLong(String name, long defaultValue) {
+        return get(name).map(value -> positiveLong(name, value)).orElse(defaultValue);
+    }
+
+    /**
+     * The value of an option that takes {@code true} or {@code false}.
+     *
+     * @throws IllegalArgumentException for any other value
+     */
+    public boolean getBoolean(String name, boolean defaultValue) {
+        return get(name)
+                .map(
+                        value -> {
+                            if (!value.equals("true") && !value.equals("false")) {
+                                throw new IllegalArgumentException(
+                                        "--" + name + " takes true or false, not " + value);
+                            }
+                            return Boolean.parseBoolean(value);
+                        })
+                .orElse(defaultValue);
+    }
+
+    private static int positiveInt(String name, String value) {
+        long number = positiveLong(name, value);
+        if (number > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--" + name + " is too large: " + value);
+        }
+        return (int) number;
+    }
+
+    private static long positiveLong(String name, String value) {
+        long number;
+        try {
+            number = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " takes a number, not " + value);
+        }
+        if (number <= 0) {
+            throw new IllegalArgumentException("--" + name + " must be positive, not " + value);
+        }
+        return number;
+    }
+
     /** The value of an option, if given. */
     public Optional<String> get(String name) {
         return Optional.ofNullable(values.get(name));

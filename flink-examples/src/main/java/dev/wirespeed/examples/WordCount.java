@@ -6,7 +6,6 @@ package dev.wirespeed.examples;
 
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
@@ -39,24 +38,14 @@ public final class WordCount {
             return;
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        DataStream<String> lines =
-                arguments
-                        .get("input")
-                        .<DataStream<String>>map(env::readTextFile)
-                        .orElseGet(() -> env.fromData(SampleText.LINES).name("built-in text"));
         DataStream<Tuple2<String, Integer>> counts =
-                lines.flatMap(new Tokenizer())
+                ExampleIO.lines(env, arguments)
+                        .flatMap(new Tokenizer())
                         .name("tokenize")
                         .keyBy(pair -> pair.f0)
                         .sum(1)
                         .name("count");
-        if (arguments.get("output").isPresent()) {
-            counts.writeAsText(arguments.get("output").get(), FileSystem.WriteMode.OVERWRITE)
-                    .setParallelism(1)
-                    .name("write");
-        } else {
-            counts.print().name("print");
-        }
+        ExampleIO.write(counts, arguments);
         env.execute("WordCount");
     }
 

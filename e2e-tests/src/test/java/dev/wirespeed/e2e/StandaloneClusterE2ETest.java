@@ -1,0 +1,124 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A one-task-manager cluster from the distribution: start, jobs, savepoints, stop. */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class StandaloneClusterE2ETest {
+
+    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
+    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
+
+    @TempDir Path work;
+
+    @Test
+    void startsRunsATaglessWordCountAndStopsLeavingNothingBehind() throws Exception {
+        Path input = Files.writeString(work.resolve("input.txt"), "to be or not\nto be\n");
+        Path output = work.resolve("counts.txt");
+        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
+            cluster.start(1);
+            JsonNode overview = cluster.rest("/overview");
+            assertThat(overview.path("taskmanagers").asInt()).isEqualTo(1);
+            assertThat(overview.path("flink-version").asText())
+                    .isEqualTo(DistributionCluster.expectedVersion());
+
+            Command.Result run =
+                    cluster.flink(
+                            "run",
+                            "-Dpipeline.force-timestamp-support=false",
+                            DistributionCluster.example("streaming/WordCount.jar").toString(),
+                            "--input",
+                            input.toString(),
+                            "--output",
+                            output.toString());
+
+            assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(WordCounts.finalCounts(Files.readAllLines(output)))
+                    .isEqualTo(Map.of("to", 2L, "be", 2L, "or", 1L, "not", 1L));
+            if (isFork()) {
+                assertThat(cluster.log("client")).contains("FLIP-330 decision for job 'WordCount'");
+            }
+
+            List<Long> daemons = cluster.pids();
+            assertThat(daemons).hasSize(2);
+            Command.Result stopped = cluster.script("stop-cluster.sh");
+            assertThat(stopped.exitCode()).as(stopped.output()).isZero();
+            for (Long pid : daemons) {
+                assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
+                        .as("daemon %d after stop-cluster.sh", pid)
+                        .isNotEqualTo(Optional.of(true));
+            }
+            assertThat(cluster.pidFiles()).isEmpty();
+        }
+    }
+
+    @Test
+    void stopsAJobWithASavepointAndResumesFromIt() throws Exception {
+        String jar = DistributionCluster.example("wirespeed/TaglessPipeline.jar").toString();
+        Path savepoints = work.resolve("savepoints");
+        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
+            cluster.start(1);
+
+            String first = submitDetached(cluster, jar);
+            Jobs.awaitAllTasksRunning(cluster, first);
+            Command.Result stop =
+                    cluster.flink("stop", "--savepointPath", savepoints.toUri().toString(), first);
+            assertThat(stop.exitCode()).as(stop.output()).isZero();
+            String savepoint = match(SAVEPOINT, stop.output());
+            assertThat(Path.of(URI.create(savepoint)).resolve("_metadata")).exists();
+            assertThat(Jobs.state(cluster, first)).isEqualTo("FINISHED");
+
+            String second = submitDetached(cluster, jar, "-s", savepoint);
+            Jobs.awaitAllTasksRunning(cluster, second);
+            JsonNode restored =
+                    cluster.rest("/jobs/" + second + "/checkpoints")
+                            .path("latest")
+                            .path("restored");
+            assertThat(restored.path("external_path").asText()).isEqualTo(savepoint);
+            assertThat(restored.path("is_savepoint").asBoolean()).isTrue();
+
+            Command.Result cancel = cluster.flink("cancel", second);
+            assertThat(cancel.exitCode()).as(cancel.output()).isZero();
+        }
+    }
+
+    private static String submitDetached(DistributionCluster cluster, String jar, String... options)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "-d"));
+        args.addAll(List.of(options));
+        args.addAll(List.of(jar, "--records", "1000000000000"));
+        Command.Result run = cluster.flink(args.toArray(new String[0]));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        return match(JOB_ID, run.output());
+    }
+
+    private static String match(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
+        return matcher.group(1);
+    }
+
+    private static boolean isFork() {
+        return DistributionCluster.expectedVersion().contains("wirespeed");
+    }
+}

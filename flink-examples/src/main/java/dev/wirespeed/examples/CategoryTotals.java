@@ -1,0 +1,56 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.examples;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Counts the events of each category and the characters of their descriptions, and emits {@code
+ * (category, events, characters)} once, when the input ends: an event-time timer at the end of time
+ * fires then, in jobs with and without watermarks.
+ */
+final class CategoryTotals
+        extends KeyedProcessFunction<String, ProductEvent, Tuple3<String, Long, Long>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient ValueState<Tuple2<Long, Long>> totals;
+
+    @Override
+    public void open(OpenContext openContext) {
+        totals =
+                getRuntimeContext()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "totals", Types.TUPLE(Types.LONG, Types.LONG)));
+    }
+
+    @Override
+    public void processElement(
+            ProductEvent event, Context context, Collector<Tuple3<String, Long, Long>> out)
+            throws Exception {
+        Tuple2<Long, Long> current = totals.value();
+        if (current == null) {
+            current = Tuple2.of(0L, 0L);
+            context.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+        totals.update(Tuple2.of(current.f0 + 1, current.f1 + event.description.length()));
+    }
+
+    @Override
+    public void onTimer(
+            long timestamp, OnTimerContext context, Collector<Tuple3<String, Long, Long>> out)
+            throws Exception {
+        Tuple2<Long, Long> current = totals.value();
+        out.collect(Tuple3.of(context.getCurrentKey(), current.f0, current.f1));
+    }
+}

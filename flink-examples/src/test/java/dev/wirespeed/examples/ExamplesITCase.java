@@ -1,0 +1,110 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.examples;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs the examples other than WordCount in a local cluster built of the fork's jars. */
+class ExamplesITCase {
+
+    @TempDir Path dir;
+
+    @Test
+    void windowWordCountCountsEachWordsSlidingWindows() throws Exception {
+        Path input = Files.writeString(dir.resolve("input.txt"), "a a a b a a\nb b a\n");
+        Path output = dir.resolve("windows.txt");
+
+        WindowWordCount.main(
+                new String[] {
+                    "--input",
+                    input.toString(),
+                    "--output",
+                    output.toString(),
+                    "--window",
+                    "3",
+                    "--slide",
+                    "2"
+                });
+
+        // a occurs 6 times: windows fire after its 2nd, 4th and 6th occurrence, over at most the
+        // last 3; b occurs 3 times: one window, after its 2nd.
+        assertThat(Files.readAllLines(output))
+                .containsExactlyInAnyOrder("(a,2)", "(a,3)", "(a,3)", "(b,2)");
+    }
+
+    @Test
+    void stringShuffleTotalsEveryCategoryWhenTheInputEnds() throws Exception {
+        Path output = dir.resolve("totals.txt");
+        int records = 1200;
+
+        StringShuffle.main(new String[] {"--records", "1200", "--output", output.toString()});
+
+        Map<String, Long> events = new TreeMap<>();
+        Map<String, Long> characters = new TreeMap<>();
+        for (String line : Files.readAllLines(output)) {
+            String[] fields = line.substring(1, line.length() - 1).split(",");
+            events.put(fields[0], Long.parseLong(fields[1]));
+            characters.put(fields[0], Long.parseLong(fields[2]));
+        }
+        assertThat(events).hasSize(ProductEvent.CATEGORIES.length);
+        assertThat(events.values()).containsOnly((long) records / ProductEvent.CATEGORIES.length);
+        assertThat(characters).isEqualTo(expectedCharacters(records));
+    }
+
+    @Test
+    void taglessPipelineReportsTheThroughputOfItsRecordsWithBothSettings() throws Exception {
+        for (String setting : List.of("false", "true")) {
+            String printed =
+                    printedBy(
+                            () ->
+                                    TaglessPipeline.main(
+                                            new String[] {
+                                                "--records", "1000",
+                                                "--maps", "3",
+                                                "--force-timestamp-support", setting
+                                            }));
+
+            assertThat(printed).containsPattern("1000 records in \\d+ ms: \\d+ records/s");
+        }
+    }
+
+    /** What a piece of code prints to {@code System.out}. */
+    private static String printedBy(ThrowingRunnable code) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            code.run();
+        } finally {
+            System.setOut(original);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static Map<String, Long> expectedCharacters(int records) {
+        Map<String, Long> characters = new TreeMap<>();
+        for (long n = 1; n <= records; n++) {
+            ProductEvent event = ProductEvent.generate(n);
+            characters.merge(event.category, (long) event.description.length(), Long::sum);
+        }
+        return characters;
+    }
+}
