@@ -73,6 +73,44 @@ class StandaloneClusterE2ETest {
     }
 
     @Test
+    void runsTheSqlExampleOnTheBundledTableJars() throws Exception {
+        Path output = work.resolve("totals.txt");
+        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
+            cluster.start(1);
+
+            Command.Result run =
+                    cluster.flink(
+                            "run",
+                            DistributionCluster.example("table/SqlProductTotals.jar").toString(),
+                            "--records",
+                            "1000",
+                            "--output",
+                            output.toString());
+
+            assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(Files.readAllLines(output))
+                    .containsExactly(
+                            sqlTotal("books", 0),
+                            sqlTotal("garden", 2),
+                            sqlTotal("music", 1),
+                            sqlTotal("toys", 3));
+        }
+    }
+
+    /** The line the SQL example writes for the ids 1 to 1000 whose remainder by 4 is given. */
+    private static String sqlTotal(String category, int remainder) {
+        long events = 0;
+        long revenue = 0;
+        for (long id = 1; id <= 1000; id++) {
+            if (id % 4 == remainder) {
+                events++;
+                revenue += 99 + (id % 997) * 13;
+            }
+        }
+        return "(" + category + "," + events + "," + revenue + ")";
+    }
+
+    @Test
     void stopsAJobWithASavepointAndResumesFromIt() throws Exception {
         String jar = DistributionCluster.example("wirespeed/TaglessPipeline.jar").toString();
         Path savepoints = work.resolve("savepoints");

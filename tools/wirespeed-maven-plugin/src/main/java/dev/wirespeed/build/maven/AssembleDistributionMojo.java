@@ -6,11 +6,7 @@ package dev.wirespeed.build.maven;
 
 import dev.wirespeed.build.dist.ForkDistribution;
 import dev.wirespeed.build.dist.JarPatch;
-import dev.wirespeed.build.dist.PackageCache;
-import dev.wirespeed.build.dist.PinnedPackage;
 import dev.wirespeed.build.dist.TreeComparison;
-import dev.wirespeed.build.dist.Trees;
-import dev.wirespeed.build.dist.UpstreamDistribution;
 
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
@@ -36,11 +32,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Builds the fork's binary distribution from upstream's pinned PyPI release packages (see {@link
- * UpstreamDistribution} and {@link ForkDistribution}): upstream's tree in {@code
- * target/upstream/flink-<version>}, the fork's in {@code target/<name>} and {@code
- * target/<name>-bin.tgz}, and every difference between the two in {@code
- * target/wirespeed/distribution-changes.txt}.
+ * Builds the fork's binary distribution from upstream's (see {@link ForkDistribution}): the fork's
+ * tree in {@code target/<name>} and {@code target/<name>-bin.tgz}, and every difference between the
+ * two trees in {@code target/wirespeed/distribution-changes.txt}.
  */
 @Mojo(
         name = "assemble-distribution",
@@ -70,23 +64,11 @@ public class AssembleDistributionMojo extends AbstractMojo {
     @Parameter(defaultValue = "org.apache.flink")
     private String upstreamGroupId;
 
-    /** The {@code apache-flink-libraries} sdist. */
+    /**
+     * Upstream's distribution tree, as the {@code layout-upstream-distribution} goal lays it out.
+     */
     @Parameter(required = true)
-    private PinnedPackage librariesPackage;
-
-    /** An {@code apache-flink} wheel: any platform's, they carry the same scripts. */
-    @Parameter(required = true)
-    private PinnedPackage wheelPackage;
-
-    /** Where downloaded packages are kept between builds. */
-    @Parameter(
-            property = "wirespeed.packageCache",
-            defaultValue = "${user.home}/.cache/wirespeed/upstream-packages")
-    private File packageCache;
-
-    /** The command that runs Python for {@code pip download}. */
-    @Parameter(property = "wirespeed.python", defaultValue = "python3")
-    private String python;
+    private File upstreamDistribution;
 
     /**
      * The artifact ids of the fork's patched modules, dependencies of this project; each replaces
@@ -116,18 +98,11 @@ public class AssembleDistributionMojo extends AbstractMojo {
     @Override
     public void execute() throws MojoExecutionException {
         Path target = outputDirectory.toPath();
-        Path upstreamTree = target.resolve("upstream").resolve("flink-" + upstreamVersion);
+        Path upstreamTree = upstreamDistribution.toPath();
         Path forkTree = target.resolve(distributionName);
         Path report = target.resolve("wirespeed").resolve("distribution-changes.txt");
         Path archive = target.resolve(distributionName + "-bin.tgz");
         try {
-            PackageCache cache =
-                    new PackageCache(packageCache.toPath(), List.of(python), getLog()::info);
-            Path libraries = cache.fetch(librariesPackage);
-            Path wheel = cache.fetch(wheelPackage);
-            Trees.recreate(upstreamTree);
-            UpstreamDistribution.assemble(libraries, wheel, upstreamVersion, upstreamTree);
-
             TreeComparison.Result comparison =
                     ForkDistribution.build(
                             upstreamTree,
