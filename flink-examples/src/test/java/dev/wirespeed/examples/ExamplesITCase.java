@@ -82,6 +82,13 @@ class ExamplesITCase {
         }
     }
 
+    @Test
+    void taglessWordCountReportsTheThroughputOfItsLines() throws Exception {
+        String printed = printedBy(() -> TaglessWordCount.main(new String[] {"--lines", "700"}));
+
+        assertThat(printed).containsPattern("700 records in \\d+ ms: \\d+ records/s");
+    }
+
     /** What a piece of code prints to {@code System.out}. */
     private static String printedBy(ThrowingRunnable code) throws Exception {
         PrintStream original = System.out;
