@@ -1,0 +1,146 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.streamrecord;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * The network format of records in a job without record timestamps (FLIP-330): a record is its
+ * value's bytes, with neither the element tag nor a timestamp of {@link StreamElementSerializer}.
+ *
+ * <p>Only records take this path. Watermarks, watermark statuses, latency markers and record
+ * attributes cross the network as events in such jobs; handing one to this serializer is a bug and
+ * fails. A record that carries a timestamp fails too, unless the timestamp is {@link
+ * TimestampAssigner#NO_TIMESTAMP}, which sources without timestamps attach: dropping a real
+ * timestamp would change what downstream operators see.
+ *
+ * <p>The serializer is for the network only. It has no snapshot, so that it can never describe
+ * state: state serializers that wrap stream elements keep {@link StreamElementSerializer}'s format.
+ *
+ * @param <T> the type of the records' values
+ */
+@Internal
+public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamElement> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final TypeSerializer<T> valueSerializer;
+
+    public TaglessRecordSerializer(TypeSerializer<T> valueSerializer) {
+        this.valueSerializer = Objects.requireNonNull(valueSerializer);
+    }
+
+    /** The serializer of the records' values. */
+    public TypeSerializer<T> getValueSerializer() {
+        return valueSerializer;
+    }
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public TaglessRecordSerializer<T> duplicate() {
+        TypeSerializer<T> duplicate = valueSerializer.duplicate();
+        return duplicate == valueSerializer ? this : new TaglessRecordSerializer<>(duplicate);
+    }
+
+    @Override
+    public StreamRecord<T> createInstance() {
+        return new StreamRecord<>(valueSerializer.createInstance());
+    }
+
+    @Override
+    public int getLength() {
+        return valueSerializer.getLength();
+    }
+
+    @Override
+    public StreamElement copy(StreamElement from) {
+        StreamRecord<T> record = checkedRecord(from);
+        return new StreamRecord<>(valueSerializer.copy(record.getValue()));
+    }
+
+    @Override
+    public StreamElement copy(StreamElement from, StreamElement reuse) {
+        StreamRecord<T> record = checkedRecord(from);
+        StreamRecord<T> target = reuse.asRecord();
+        target.replace(valueSerializer.copy(record.getValue(), target.getValue()));
+        target.eraseTimestamp();
+        return target;
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        valueSerializer.copy(source, target);
+    }
+
+    @Override
+    public void serialize(StreamElement element, DataOutputView target) throws IOException {
+        StreamRecord<T> record = checkedRecord(element);
+        valueSerializer.serialize(record.getValue(), target);
+    }
+
+    @Override
+    public StreamElement deserialize(DataInputView source) throws IOException {
+        return new StreamRecord<>(valueSerializer.deserialize(source));
+    }
+
+    @Override
+    public StreamElement deserialize(StreamElement reuse, DataInputView source) throws IOException {
+        StreamRecord<T> record = reuse.asRecord();
+        record.replace(valueSerializer.deserialize(record.getValue(), source));
+        record.eraseTimestamp();
+        return record;
+    }
+
+    /** Network only: never part of a checkpoint or savepoint. */
+    @Override
+    public TypeSerializerSnapshot<StreamElement> snapshotConfiguration() {
+        throw new UnsupportedOperationException(
+                "TaglessRecordSerializer is a network format and has no snapshot: state keeps"
+                        + " StreamElementSerializer's format");
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof TaglessRecordSerializer
+                && valueSerializer.equals(((TaglessRecordSerializer<?>) obj).valueSerializer);
+    }
+
+    @Override
+    public int hashCode() {
+        return valueSerializer.hashCode();
+    }
+
+    private static <T> StreamRecord<T> checkedRecord(StreamElement element) {
+        if (!element.isRecord()) {
+            throw new IllegalStateException(
+                    "Only records cross the network as tagless bytes, not "
+                            + element
+                            + ": other stream elements must travel as events");
+        }
+        StreamRecord<T> record = element.asRecord();
+        if (record.hasTimestamp() && record.getTimestamp() != TimestampAssigner.NO_TIMESTAMP) {
+            throw new IllegalStateException(
+                    "A record with timestamp "
+                            + record.getTimestamp()
+                            + " reached a network output of a job whose records travel without"
+                            + " timestamps, because pipeline.force-timestamp-support is false."
+                            + " Set pipeline.force-timestamp-support to true for jobs that assign"
+                            + " or read record timestamps.");
+        }
+        return record;
+    }
+}
