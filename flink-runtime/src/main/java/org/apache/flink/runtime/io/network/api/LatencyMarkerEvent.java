@@ -4,9 +4,6 @@
 
 package org.apache.flink.runtime.io.network.api;
 
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.runtime.event.RuntimeEvent;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 
 import java.util.Objects;
@@ -14,12 +11,12 @@ import java.util.Objects;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 
 /**
- * A {@link RuntimeEvent} used to approximate the time a record needs to travel through the dataflow
+ * A runtime event used to approximate the time a record needs to travel through the dataflow
  * (FLIP-330): the network form of a streaming latency marker, so that only records remain on the
  * record path. It carries the marker's time, the operator that emitted it and that operator's
  * subtask index. {@code EventSerializer} writes it with a type tag of its own.
  */
-public class LatencyMarkerEvent extends RuntimeEvent {
+public class LatencyMarkerEvent extends ForkRuntimeEvent {
 
     private final long markedTime;
     private final OperatorID operatorId;
@@ -44,18 +41,6 @@ public class LatencyMarkerEvent extends RuntimeEvent {
     /** The subtask of the operator that emitted the marker. */
     public int getSubtaskIndex() {
         return subtaskIndex;
-    }
-
-    /** {@code EventSerializer} writes this event itself; the generic path is not used. */
-    @Override
-    public void write(DataOutputView out) {
-        throw new UnsupportedOperationException("EventSerializer writes LatencyMarkerEvent");
-    }
-
-    /** {@code EventSerializer} reads this event itself; the generic path is not used. */
-    @Override
-    public void read(DataInputView in) {
-        throw new UnsupportedOperationException("EventSerializer reads LatencyMarkerEvent");
     }
 
     @Override

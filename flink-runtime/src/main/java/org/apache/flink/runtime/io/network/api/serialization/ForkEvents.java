@@ -6,6 +6,9 @@ package org.apache.flink.runtime.io.network.api.serialization;
 
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.LatencyMarkerEvent;
+import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
+import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
+import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 
 import java.io.IOException;
@@ -14,61 +17,156 @@ import java.nio.ByteOrder;
 
 /**
  * The wire form of the events Wirespeed adds, for {@link EventSerializer}: like upstream's, an
- * {@code int} type tag first, big-endian. The tags are far from upstream's small consecutive ones
- * so that events upstream adds later cannot collide with them.
+ * {@code int} type tag first, then the fields, big-endian. The tags are far from upstream's small
+ * consecutive ones so that events upstream adds later cannot collide with them.
  */
 final class ForkEvents {
 
     /** The type tag of {@link LatencyMarkerEvent}. */
     static final int LATENCY_MARKER_EVENT = 0x5753_0001;
 
-    private static final int LATENCY_MARKER_SIZE = Integer.BYTES + 3 * Long.BYTES + Integer.BYTES;
+    /** The type tag of {@link StreamWatermarkEvent}. */
+    static final int WATERMARK_EVENT = 0x5753_0002;
+
+    /** The type tag of {@link StreamWatermarkStatusEvent}. */
+    static final int WATERMARK_STATUS_EVENT = 0x5753_0003;
+
+    /** The type tag of {@link StreamRecordAttributesEvent}. */
+    static final int RECORD_ATTRIBUTES_EVENT = 0x5753_0004;
 
     private ForkEvents() {}
 
     /** Whether the event is one of the fork's, which {@link #serialize} writes. */
     static boolean isForkEvent(AbstractEvent event) {
-        return event.getClass() == LatencyMarkerEvent.class;
+        return Type.of(event.getClass()) != null;
     }
 
     /** Writes one of the fork's events. */
     static ByteBuffer serialize(AbstractEvent event) {
-        LatencyMarkerEvent marker = (LatencyMarkerEvent) event;
-        ByteBuffer buffer = ByteBuffer.allocate(LATENCY_MARKER_SIZE).order(ByteOrder.BIG_ENDIAN);
-        buffer.putInt(LATENCY_MARKER_EVENT);
-        buffer.putLong(marker.getMarkedTime());
-        buffer.putLong(marker.getOperatorId().getLowerPart());
-        buffer.putLong(marker.getOperatorId().getUpperPart());
-        buffer.putInt(marker.getSubtaskIndex());
+        ByteBuffer buffer;
+        if (event instanceof LatencyMarkerEvent) {
+            LatencyMarkerEvent marker = (LatencyMarkerEvent) event;
+            buffer = allocate(LATENCY_MARKER_EVENT);
+            buffer.putLong(marker.getMarkedTime());
+            buffer.putLong(marker.getOperatorId().getLowerPart());
+            buffer.putLong(marker.getOperatorId().getUpperPart());
+            buffer.putInt(marker.getSubtaskIndex());
+        } else if (event instanceof StreamWatermarkEvent) {
+            StreamWatermarkEvent watermark = (StreamWatermarkEvent) event;
+            buffer = allocate(WATERMARK_EVENT);
+            buffer.putLong(watermark.getTimestamp());
+            buffer.putInt(watermark.getSubpartition());
+        } else if (event instanceof StreamWatermarkStatusEvent) {
+            buffer = allocate(WATERMARK_STATUS_EVENT);
+            buffer.putInt(((StreamWatermarkStatusEvent) event).getStatus());
+        } else {
+            buffer = allocate(RECORD_ATTRIBUTES_EVENT);
+            buffer.put((byte) (((StreamRecordAttributesEvent) event).isBacklog() ? 1 : 0));
+        }
         buffer.flip();
         return buffer;
     }
 
     /** Whether the serialized event at the buffer's position is one of the fork's. */
     static boolean isForkEvent(ByteBuffer buffer) {
-        return buffer.remaining() >= Integer.BYTES
-                && buffer.duplicate().order(ByteOrder.BIG_ENDIAN).getInt() == LATENCY_MARKER_EVENT;
+        return buffer.remaining() >= Integer.BYTES && Type.of(peekTag(buffer)) != null;
     }
 
     /** Reads one of the fork's events and moves the buffer past it. */
     static AbstractEvent deserialize(ByteBuffer buffer) throws IOException {
-        if (buffer.remaining() < LATENCY_MARKER_SIZE) {
+        Type type = Type.of(peekTag(buffer));
+        if (buffer.remaining() < type.size) {
             throw new IOException(
-                    "Incomplete LatencyMarkerEvent: "
+                    "Incomplete "
+                            + type.name
+                            + ": "
                             + buffer.remaining()
                             + " bytes, "
-                            + LATENCY_MARKER_SIZE
+                            + type.size
                             + " expected");
         }
         ByteOrder order = buffer.order();
         buffer.order(ByteOrder.BIG_ENDIAN);
         try {
             buffer.getInt();
-            long markedTime = buffer.getLong();
-            OperatorID operatorId = new OperatorID(buffer.getLong(), buffer.getLong());
-            return new LatencyMarkerEvent(markedTime, operatorId, buffer.getInt());
+            switch (type) {
+                case LATENCY_MARKER:
+                    long markedTime = buffer.getLong();
+                    OperatorID operatorId = new OperatorID(buffer.getLong(), buffer.getLong());
+                    return new LatencyMarkerEvent(markedTime, operatorId, buffer.getInt());
+                case WATERMARK:
+                    return new StreamWatermarkEvent(buffer.getLong(), buffer.getInt());
+                case WATERMARK_STATUS:
+                    return new StreamWatermarkStatusEvent(buffer.getInt());
+                default:
+                    return new StreamRecordAttributesEvent(readBoolean(buffer));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IOException("Corrupt " + type.name + ": " + e.getMessage(), e);
         } finally {
             buffer.order(order);
+        }
+    }
+
+    private static ByteBuffer allocate(int tag) {
+        return ByteBuffer.allocate(Type.of(tag).size).order(ByteOrder.BIG_ENDIAN).putInt(tag);
+    }
+
+    private static int peekTag(ByteBuffer buffer) {
+        return buffer.duplicate().order(ByteOrder.BIG_ENDIAN).getInt();
+    }
+
+    private static boolean readBoolean(ByteBuffer buffer) {
+        byte value = buffer.get();
+        if (value != 0 && value != 1) {
+            throw new IllegalArgumentException("Not a boolean: " + value);
+        }
+        return value == 1;
+    }
+
+    /** The fork's event types: their tags, classes and serialized sizes (type tag included). */
+    private enum Type {
+        LATENCY_MARKER(
+                LATENCY_MARKER_EVENT,
+                LatencyMarkerEvent.class,
+                Integer.BYTES + 3 * Long.BYTES + Integer.BYTES),
+        WATERMARK(
+                WATERMARK_EVENT,
+                StreamWatermarkEvent.class,
+                Integer.BYTES + Long.BYTES + Integer.BYTES),
+        WATERMARK_STATUS(
+                WATERMARK_STATUS_EVENT, StreamWatermarkStatusEvent.class, 2 * Integer.BYTES),
+        RECORD_ATTRIBUTES(
+                RECORD_ATTRIBUTES_EVENT, StreamRecordAttributesEvent.class, Integer.BYTES + 1);
+
+        private final int tag;
+        private final Class<? extends AbstractEvent> eventClass;
+        private final String name;
+        private final int size;
+
+        Type(int tag, Class<? extends AbstractEvent> eventClass, int size) {
+            this.tag = tag;
+            this.eventClass = eventClass;
+            this.name = eventClass.getSimpleName();
+            this.size = size;
+        }
+
+        static Type of(int tag) {
+            for (Type type : values()) {
+                if (type.tag == tag) {
+                    return type;
+                }
+            }
+            return null;
+        }
+
+        static Type of(Class<?> eventClass) {
+            for (Type type : values()) {
+                if (type.eventClass == eventClass) {
+                    return type;
+                }
+            }
+            return null;
         }
     }
 }

@@ -1,0 +1,31 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.api;
+
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.runtime.event.RuntimeEvent;
+
+/**
+ * A runtime event that Wirespeed adds (FLIP-330): {@code EventSerializer} writes and reads each of
+ * them itself, with a type tag of its own, so the generic {@link #write}/{@link #read} path of
+ * events is never used.
+ */
+public abstract class ForkRuntimeEvent extends RuntimeEvent {
+
+    /** Never called: {@code EventSerializer} writes this event itself. */
+    @Override
+    public final void write(DataOutputView out) {
+        throw new UnsupportedOperationException(
+                "EventSerializer writes " + getClass().getSimpleName());
+    }
+
+    /** Never called: {@code EventSerializer} reads this event itself. */
+    @Override
+    public final void read(DataInputView in) {
+        throw new UnsupportedOperationException(
+                "EventSerializer reads " + getClass().getSimpleName());
+    }
+}
