@@ -13,7 +13,7 @@ copy of its conf/, runs every job with pipeline.force-timestamp-support true and
 ignores the option) after a warm-up run of each, and stops the cluster. A job's throughput is the count it processed divided
 by its net runtime, as the job prints it. The table quotes medians over the rounds.
 
-Usage: compare_distributions.py [--build] [--rounds N] [--scale F]
+Usage: compare_distributions.py [--build] [--rounds N] [--scale F] [--jobs REGEX]
 """
 import argparse
 import glob
@@ -121,7 +121,11 @@ def main():
     parser.add_argument("--build", action="store_true", help="build both distributions first")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every job's record count")
+    parser.add_argument("--jobs", default="", help="runs only the jobs whose label matches this regex")
     args = parser.parse_args()
+    jobs = [job for job in JOBS if re.search(args.jobs, job[0])]
+    if not jobs:
+        sys.exit(f"No job matches {args.jobs!r}: " + ", ".join(job[0] for job in JOBS))
     if args.build:
         subprocess.run([os.path.join(ROOT, "mvnw"), "-B", "-q", "package", "-DskipTests", "-Djapicmp.skip",
                         "-Dspotless.check.skip", "-pl", "flink-dist", "-am"], cwd=ROOT, check=True)
@@ -137,9 +141,9 @@ def main():
                 cluster.start()
                 # A warm-up run of each job, not measured: the TaskManager's JIT compiles the
                 # hot paths before the measured runs, whichever of them comes first.
-                for job in JOBS:
+                for job in jobs:
                     run_job(cluster, examples, job, "true", args.scale / 5)
-                for job in JOBS:
+                for job in jobs:
                     for force in ("true", "false"):
                         throughput = run_job(cluster, examples, job, force, args.scale)
                         results.setdefault((job[0], force), {}).setdefault(distribution, []).append(throughput)
@@ -150,7 +154,7 @@ def main():
 
     print("| job | pipeline.force-timestamp-support | upstream 1.20.5 (records/s) | Wirespeed (records/s) | ratio |")
     print("|---|---|---:|---:|---:|")
-    for job in JOBS:
+    for job in jobs:
         for force in ("true", "false"):
             by_distribution = results[(job[0], force)]
             upstream = statistics.median(by_distribution["upstream"])
