@@ -1,0 +1,32 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.partition.hybrid;
+
+import org.apache.flink.runtime.event.AbstractEvent;
+import org.apache.flink.runtime.io.network.api.serialization.EventSerializer;
+import org.apache.flink.runtime.io.network.buffer.Buffer;
+
+import java.io.IOException;
+
+/**
+ * Sends an event to one subpartition. A partition that keeps only its broadcast subpartition
+ * delivers the event to every consumer: they all read that one subpartition.
+ */
+public class HsResultPartition {
+
+    @Override
+    public void emitEventToSubpartition(AbstractEvent event, int targetSubpartition)
+            throws IOException {
+        Buffer buffer = EventSerializer.toBuffer(event, false);
+        try {
+            emit(
+                    buffer.getNioBufferReadable(),
+                    isBroadcastOnly ? BROADCAST_SUBPARTITION : targetSubpartition,
+                    buffer.getDataType());
+        } finally {
+            buffer.recycleBuffer();
+        }
+    }
+}
