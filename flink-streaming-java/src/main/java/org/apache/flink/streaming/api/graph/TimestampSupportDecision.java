@@ -7,6 +7,7 @@ package org.apache.flink.streaming.api.graph;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.NoWatermarksGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.PipelineOptions;
@@ -26,10 +27,11 @@ import java.util.Optional;
 /**
  * FLIP-330's decision for one job: whether its records can cross the network without the per-record
  * element tag and timestamp. They can when {@code pipeline.force-timestamp-support} is false, the
- * auto watermark interval is 0, and nothing in the job can produce watermarks: every source built
- * with {@code fromSource} and every timestamp/watermark assigner uses a watermark strategy whose
- * generator is {@code noWatermarks()}'s, and there is no legacy {@code SourceFunction} source,
- * which can always emit watermarks. Otherwise every byte stays Flink's.
+ * auto watermark interval is 0, unaligned checkpoints are disabled (their in-flight data is kept in
+ * one format), and nothing in the job can produce watermarks: every source built with {@code
+ * fromSource} and every timestamp/watermark assigner uses a watermark strategy whose generator is
+ * {@code noWatermarks()}'s, and there is no legacy {@code SourceFunction} source, which can always
+ * emit watermarks. Otherwise every byte stays Flink's.
  *
  * <p>The decision is made once, when the job graph is built, and travels to every task in the job
  * configuration under {@link #TAGLESS_RECORDS}.
@@ -73,6 +75,12 @@ public final class TimestampSupportDecision {
                             + " is "
                             + interval
                             + " ms; set it to 0");
+        }
+        if (streamGraph.getCheckpointConfig().isUnalignedCheckpointsEnabled()) {
+            return new TimestampSupportDecision(
+                    false,
+                    CheckpointingOptions.ENABLE_UNALIGNED.key()
+                            + " is true; records without timestamps need aligned checkpoints");
         }
         for (StreamNode node : streamGraph.getStreamNodes()) {
             Optional<String> producer = watermarkProducer(node);

@@ -5,7 +5,6 @@
 package org.apache.flink.streaming.runtime.streamrecord;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
@@ -20,9 +19,10 @@ import java.util.Objects;
  *
  * <p>Only records take this path. Watermarks, watermark statuses, latency markers and record
  * attributes cross the network as events in such jobs; handing one to this serializer is a bug and
- * fails. A record that carries a timestamp fails too, unless the timestamp is {@link
- * TimestampAssigner#NO_TIMESTAMP}, which sources without timestamps attach: dropping a real
- * timestamp would change what downstream operators see.
+ * fails. A record's timestamp is not written, as FLIP-330 specifies: the job has no watermarks, so
+ * no operator can use event time, yet Flink's own operators attach timestamps that nothing reads
+ * (an event-time timer's output carries the timer's time, a processing-time window's result the
+ * window's end). Records arrive without a timestamp.
  *
  * <p>The serializer is for the network only. It has no snapshot, so that it can never describe
  * state: state serializers that wrap stream elements keep {@link StreamElementSerializer}'s format.
@@ -131,16 +131,6 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
                             + element
                             + ": other stream elements must travel as events");
         }
-        StreamRecord<T> record = element.asRecord();
-        if (record.hasTimestamp() && record.getTimestamp() != TimestampAssigner.NO_TIMESTAMP) {
-            throw new IllegalStateException(
-                    "A record with timestamp "
-                            + record.getTimestamp()
-                            + " reached a network output of a job whose records travel without"
-                            + " timestamps, because pipeline.force-timestamp-support is false."
-                            + " Set pipeline.force-timestamp-support to true for jobs that assign"
-                            + " or read record timestamps.");
-        }
-        return record;
+        return element.asRecord();
     }
 }

@@ -49,6 +49,22 @@ class TimestampSupportDecisionTest {
     }
 
     @Test
+    void needsAlignedCheckpoints() {
+        StreamExecutionEnvironment env = optedOut(0);
+        env.enableCheckpointing(1_000);
+        env.getCheckpointConfig().enableUnalignedCheckpoints();
+        sink(source(env, WatermarkStrategy.noWatermarks()));
+
+        TimestampSupportDecision decision = decide(env);
+
+        assertThat(decision.isTagless()).isFalse();
+        assertThat(decision.getReason())
+                .isEqualTo(
+                        "execution.checkpointing.unaligned.enabled is true; records without"
+                                + " timestamps need aligned checkpoints");
+    }
+
+    @Test
     void goesTaglessWhenNothingProducesWatermarks() {
         StreamExecutionEnvironment env = optedOut(0);
         DataStream<Long> numbers = source(env, WatermarkStrategy.noWatermarks());

@@ -1,0 +1,103 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.io;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.runtime.event.AbstractEvent;
+import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
+import org.apache.flink.runtime.io.network.api.writer.SubpartitionEvents;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Sends the watermarks, watermark statuses and record attributes of a {@link RecordWriterOutput}
+ * whose records travel tagless (FLIP-330) as events, by the rules the output applies to them as
+ * stream elements: no watermark while idle, a status only when it changes, record attributes only
+ * where each consumer's subpartitions are known.
+ *
+ * <p>The only watermark such a job has is the end of input's {@link Watermark#MAX_WATERMARK}, which
+ * fires the remaining event-time timers; any other fails, naming the option, because nothing in a
+ * tagless job may assign event time.
+ */
+@Internal
+public final class TaglessControlOutput {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TaglessControlOutput.class);
+
+    private final RecordWriter<?> recordWriter;
+    private final WatermarkGauge watermarkGauge;
+    private WatermarkStatus announcedStatus = WatermarkStatus.ACTIVE;
+
+    public TaglessControlOutput(RecordWriter<?> recordWriter, WatermarkGauge watermarkGauge) {
+        this.recordWriter = recordWriter;
+        this.watermarkGauge = watermarkGauge;
+    }
+
+    /** Sends a watermark to every consumer, unless the output is idle. */
+    public void emitWatermark(Watermark mark) {
+        if (mark.getTimestamp() != Watermark.MAX_WATERMARK.getTimestamp()) {
+            throw new IllegalStateException(
+                    "An operator emitted "
+                            + mark
+                            + " in a job whose records travel without timestamps, because "
+                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                            + " is false. Set "
+                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                            + " to true for jobs that emit watermarks.");
+        }
+        if (announcedStatus.isIdle()) {
+            return;
+        }
+        watermarkGauge.setCurrentWatermark(mark.getTimestamp());
+        if (recordWriter.isSubpartitionDerivable()) {
+            broadcast(ControlEvents.toEvent(mark));
+        } else {
+            for (int i = 0; i < recordWriter.getNumberOfSubpartitions(); i++) {
+                try {
+                    SubpartitionEvents.emit(recordWriter, ControlEvents.toEvent(mark, i), i);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    /** Sends a watermark status to every consumer when it differs from the last one sent. */
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        if (!announcedStatus.equals(status)) {
+            announcedStatus = status;
+            broadcast(ControlEvents.toEvent(status));
+        }
+    }
+
+    /** Sends record attributes to every consumer, where each consumer's subpartitions are known. */
+    public void emitRecordAttributes(RecordAttributes attributes) {
+        if (!recordWriter.isSubpartitionDerivable()) {
+            LOG.warn(
+                    "Ignoring {}: the consumers' subpartitions are not known in advance, so they"
+                            + " could not be applied correctly.",
+                    attributes);
+            return;
+        }
+        broadcast(ControlEvents.toEvent(attributes));
+    }
+
+    private void broadcast(AbstractEvent event) {
+        try {
+            recordWriter.broadcastEvent(event);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.io;
+
+import org.apache.flink.runtime.io.network.api.writer.SubpartitionEvents;
+import org.apache.flink.runtime.plugable.SerializationDelegate;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamElementSerializer;
+import org.apache.flink.streaming.runtime.streamrecord.TaglessRecordSerializer;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Sends latency markers as events (FLIP-330), and can switch to tagless records, whose other
+ * control elements then travel as events too.
+ */
+public class RecordWriterOutput<OUT> {
+
+    /** Sends the control elements as events once the records travel tagless; null until then. */
+    @Nullable private TaglessControlOutput taglessControl;
+
+    /**
+     * Writes the records of this output as their values' bytes only, without element tag or
+     * timestamp, and sends watermarks, watermark statuses and record attributes as events.
+     */
+    public void useTaglessRecords() {
+        if (serializationDelegate != null) {
+            StreamElementSerializer<?> tagged =
+                    (StreamElementSerializer<?>) serializationDelegate.getSerializer();
+            serializationDelegate =
+                    new SerializationDelegate<>(
+                            new TaglessRecordSerializer<>(tagged.getContainedTypeSerializer()));
+        }
+        taglessControl = new TaglessControlOutput(recordWriter, watermarkGauge);
+    }
+
+    @Overlay.Wrap
+    public void emitWatermark(Watermark mark) {
+        if (taglessControl != null) {
+            taglessControl.emitWatermark(mark);
+        } else {
+            emitWatermark$upstream(mark);
+        }
+    }
+
+    @Overlay.Wrap
+    public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {
+        if (taglessControl != null) {
+            taglessControl.emitWatermarkStatus(watermarkStatus);
+        } else {
+            emitWatermarkStatus$upstream(watermarkStatus);
+        }
+    }
+
+    @Overlay.Wrap
+    public void emitRecordAttributes(RecordAttributes recordAttributes) {
+        if (taglessControl != null) {
+            taglessControl.emitRecordAttributes(recordAttributes);
+        } else {
+            emitRecordAttributes$upstream(recordAttributes);
+        }
+    }
+
+    /** Sends the marker as an event to one consumer chosen at random, in both record formats. */
+    @Overlay.Replace
+    public void emitLatencyMarker(LatencyMarker latencyMarker) {
+        try {
+            SubpartitionEvents.randomEmit(recordWriter, ControlEvents.toEvent(latencyMarker));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+}

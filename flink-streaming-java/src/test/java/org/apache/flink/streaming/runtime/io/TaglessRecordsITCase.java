@@ -1,0 +1,443 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.io;
+
+import org.apache.flink.api.common.BatchShuffleMode;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.MetricOptions;
+import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.async.AsyncFunction;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.co.CoMapFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.functions.source.SourceFunction;
+import org.apache.flink.streaming.api.graph.TimestampSupportDecision;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs jobs on a MiniCluster with {@code pipeline.force-timestamp-support} true and false: jobs
+ * without watermarks send tagless records when it is false and must produce exactly the output they
+ * produce with tagged records; jobs with watermarks stay tagged either way.
+ */
+class TaglessRecordsITCase {
+
+    private static final long RECORDS = 2_000;
+
+    static Stream<Arguments> jobs() {
+        return Stream.of(
+                job("map chain without chaining", true, TaglessRecordsITCase::mapChain),
+                job("keyBy and reduce", true, TaglessRecordsITCase::keyByReduce),
+                job("union", true, TaglessRecordsITCase::union),
+                job("connect and co-map", true, TaglessRecordsITCase::connect),
+                job("side outputs", true, TaglessRecordsITCase::sideOutputs),
+                job("broadcast state", true, TaglessRecordsITCase::broadcastState),
+                job("async I/O", true, TaglessRecordsITCase::asyncIo),
+                job(
+                        "event-time timers fired by the end of input",
+                        true,
+                        TaglessRecordsITCase::timersAtEndOfInput),
+                job("a real watermark strategy", false, TaglessRecordsITCase::eventTimeWindows),
+                job("a legacy source", false, TaglessRecordsITCase::legacySource));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jobs")
+    void producesTheOutputOfTaggedRecords(
+            String name,
+            boolean taglessWhenAllowed,
+            Function<StreamExecutionEnvironment, DataStream<String>> job)
+            throws Exception {
+        List<String> tagged = run(true, false, job);
+        List<String> tagless = run(false, taglessWhenAllowed, job);
+
+        assertThat(tagless).isNotEmpty().isEqualTo(tagged);
+    }
+
+    static Stream<Arguments> batchShuffles() {
+        Configuration boundedBlocking = shuffle(BatchShuffleMode.ALL_EXCHANGES_BLOCKING);
+        boundedBlocking.set(
+                NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_PARALLELISM,
+                Integer.MAX_VALUE);
+        Configuration legacyHybrid = shuffle(BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL);
+        legacyHybrid.set(
+                NettyShuffleEnvironmentOptions.NETWORK_HYBRID_SHUFFLE_ENABLE_NEW_MODE, false);
+        return Stream.of(
+                Arguments.of(
+                        "blocking, sort-merge", shuffle(BatchShuffleMode.ALL_EXCHANGES_BLOCKING)),
+                Arguments.of("blocking, bounded", boundedBlocking),
+                Arguments.of("hybrid, tiered", shuffle(BatchShuffleMode.ALL_EXCHANGES_HYBRID_FULL)),
+                Arguments.of(
+                        "hybrid selective, tiered",
+                        shuffle(BatchShuffleMode.ALL_EXCHANGES_HYBRID_SELECTIVE)),
+                Arguments.of("hybrid, legacy", legacyHybrid));
+    }
+
+    /**
+     * Batch jobs on every kind of result partition. The parallelism is left to the adaptive batch
+     * scheduler, so that consumers are not known when records are written: the end of input's
+     * watermark then goes to each subpartition on its own.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("batchShuffles")
+    void batchJobsOnEveryShuffle(String name, Configuration shuffle) throws Exception {
+        List<String> tagged = runBatch(true, shuffle);
+        List<String> tagless = runBatch(false, shuffle);
+
+        assertThat(tagless).hasSize(7).isEqualTo(tagged);
+    }
+
+    private static List<String> runBatch(boolean forceTimestampSupport, Configuration shuffle)
+            throws Exception {
+        Configuration conf = configuration(forceTimestampSupport);
+        conf.addAll(shuffle);
+        conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        DataStream<String> sums =
+                env.fromSequence(1, RECORDS)
+                        .map(x -> x * 2)
+                        .keyBy(x -> x % 7)
+                        .reduce(Long::sum)
+                        .map(sum -> "sum " + sum);
+        assertThat(TimestampSupportDecision.decide(env.getStreamGraph(false)).isTagless())
+                .isEqualTo(!forceTimestampSupport);
+
+        List<String> results = new ArrayList<>();
+        try (CloseableIterator<String> iterator = sums.executeAndCollect()) {
+            iterator.forEachRemaining(results::add);
+        }
+        Collections.sort(results);
+        return results;
+    }
+
+    private static Configuration shuffle(BatchShuffleMode mode) {
+        Configuration conf = new Configuration();
+        conf.set(ExecutionOptions.BATCH_SHUFFLE_MODE, mode);
+        return conf;
+    }
+
+    /**
+     * A tagless record from a source without timestamps is 9 bytes shorter: no tag, no timestamp.
+     * The end of input's watermark travels as an event, which numBytesOut does not count.
+     */
+    @Test
+    void sendsNineBytesLessPerRecord() throws Exception {
+        long tagged = sourceBytesOut(true);
+        long tagless = sourceBytesOut(false);
+
+        long endOfInputWatermark = 4 + 1 + 8; // length, tag, timestamp
+        assertThat(tagged - tagless).isEqualTo(9 * RECORDS + endOfInputWatermark);
+    }
+
+    @ParameterizedTest(name = "force-timestamp-support {0}")
+    @MethodSource("bothSettings")
+    void latencyMarkersReachTheOperators(boolean forceTimestampSupport) throws Exception {
+        InMemoryReporter reporter = InMemoryReporter.createWithRetainedMetrics();
+        Configuration conf = configuration(forceTimestampSupport);
+        conf.set(MetricOptions.LATENCY_INTERVAL, Duration.ofMillis(5));
+        reporter.addToConfiguration(conf);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.fromSequence(1, 200)
+                .map(TaglessRecordsITCase::slowly)
+                .rebalance()
+                .map(x -> x + 1)
+                .sinkTo(new DiscardingSink<>());
+
+        JobExecutionResult result = env.execute();
+
+        Map<String, Metric> latencies = reporter.findMetrics(result.getJobID(), "latency");
+        assertThat(latencies).isNotEmpty();
+        assertThat(latencies.values())
+                .anySatisfy(h -> assertThat(((Histogram) h).getCount()).isPositive());
+    }
+
+    static Stream<Boolean> bothSettings() {
+        return Stream.of(true, false);
+    }
+
+    private static long sourceBytesOut(boolean forceTimestampSupport) throws Exception {
+        InMemoryReporter reporter = InMemoryReporter.createWithRetainedMetrics();
+        Configuration conf = reporter.addToConfiguration(configuration(forceTimestampSupport));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.fromSequence(1, RECORDS).rebalance().map(x -> x).sinkTo(new DiscardingSink<>());
+
+        JobExecutionResult result = env.execute();
+
+        List<Metric> bytesOut = new ArrayList<>();
+        reporter.getMetricsByGroup()
+                .forEach(
+                        (group, metrics) -> {
+                            Map<String, String> variables = group.getAllVariables();
+                            boolean sourceTask =
+                                    result.getJobID().toString().equals(variables.get("<job_id>"))
+                                            && !variables.containsKey("<operator_id>")
+                                            && String.valueOf(variables.get("<task_name>"))
+                                                    .startsWith("Source");
+                            if (sourceTask && metrics.containsKey("numBytesOut")) {
+                                bytesOut.add(metrics.get("numBytesOut"));
+                            }
+                        });
+        assertThat(bytesOut).hasSize(1);
+        return ((Counter) bytesOut.get(0)).getCount();
+    }
+
+    private static List<String> run(
+            boolean forceTimestampSupport,
+            boolean expectTagless,
+            Function<StreamExecutionEnvironment, DataStream<String>> job)
+            throws Exception {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(
+                        configuration(forceTimestampSupport));
+        env.setParallelism(2);
+        DataStream<String> output = job.apply(env);
+        assertThat(TimestampSupportDecision.decide(env.getStreamGraph(false)).isTagless())
+                .isEqualTo(expectTagless);
+
+        List<String> results = new ArrayList<>();
+        try (CloseableIterator<String> iterator = output.executeAndCollect()) {
+            iterator.forEachRemaining(results::add);
+        }
+        Collections.sort(results);
+        return results;
+    }
+
+    private static Configuration configuration(boolean forceTimestampSupport) {
+        Configuration conf = new Configuration();
+        conf.set(PipelineOptions.FORCE_TIMESTAMP_SUPPORT, forceTimestampSupport);
+        conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ZERO);
+        return conf;
+    }
+
+    private static Arguments job(
+            String name,
+            boolean taglessWhenAllowed,
+            Function<StreamExecutionEnvironment, DataStream<String>> job) {
+        return Arguments.of(name, taglessWhenAllowed, job);
+    }
+
+    private static DataStream<String> numbers(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS).map(String::valueOf);
+    }
+
+    private static DataStream<String> mapChain(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .map(x -> x * 3)
+                .disableChaining()
+                .filter(x -> x % 2 == 0)
+                .disableChaining()
+                .map(x -> "even " + x)
+                .disableChaining();
+    }
+
+    private static DataStream<String> keyByReduce(StreamExecutionEnvironment env) {
+        // one source subtask, so that each key's records, and its running sums, keep their order
+        return env.fromSequence(1, RECORDS)
+                .setParallelism(1)
+                .keyBy(x -> x % 7)
+                .reduce(Long::sum)
+                .map(sum -> "sum " + sum);
+    }
+
+    private static DataStream<String> union(StreamExecutionEnvironment env) {
+        return numbers(env)
+                .union(numbers(env).map(s -> s + "b"), numbers(env).map(s -> s + "c"))
+                .rebalance()
+                .map(s -> "u" + s);
+    }
+
+    private static DataStream<String> connect(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .keyBy(x -> x % 5)
+                .connect(numbers(env).keyBy(s -> (long) s.length() % 5))
+                .map(
+                        new CoMapFunction<Long, String, String>() {
+                            @Override
+                            public String map1(Long value) {
+                                return "long " + value;
+                            }
+
+                            @Override
+                            public String map2(String value) {
+                                return "string " + value;
+                            }
+                        });
+    }
+
+    private static DataStream<String> sideOutputs(StreamExecutionEnvironment env) {
+        OutputTag<Long> odd = new OutputTag<>("odd", Types.LONG);
+        SingleOutputStreamOperator<Long> even =
+                env.fromSequence(1, RECORDS)
+                        .process(
+                                new ProcessFunction<Long, Long>() {
+                                    @Override
+                                    public void processElement(
+                                            Long value, Context ctx, Collector<Long> out) {
+                                        if (value % 2 == 0) {
+                                            out.collect(value);
+                                        } else {
+                                            ctx.output(odd, value);
+                                        }
+                                    }
+                                });
+        return even.rebalance()
+                .map(x -> "even " + x)
+                .union(even.getSideOutput(odd).rebalance().map(x -> "odd " + x));
+    }
+
+    private static DataStream<String> broadcastState(StreamExecutionEnvironment env) {
+        MapStateDescriptor<String, Long> rules =
+                new MapStateDescriptor<>("rules", Types.STRING, Types.LONG);
+        return env.fromSequence(1, RECORDS)
+                .connect(env.fromSequence(1, 10).broadcast(rules))
+                .process(
+                        new BroadcastProcessFunction<Long, Long, String>() {
+                            @Override
+                            public void processElement(
+                                    Long value, ReadOnlyContext ctx, Collector<String> out) {
+                                out.collect("value " + value);
+                            }
+
+                            @Override
+                            public void processBroadcastElement(
+                                    Long value, Context ctx, Collector<String> out)
+                                    throws Exception {
+                                ctx.getBroadcastState(rules).put("rule" + value, value);
+                                out.collect("rule " + value);
+                            }
+                        });
+    }
+
+    private static DataStream<String> asyncIo(StreamExecutionEnvironment env) {
+        AsyncFunction<Long, String> lookup =
+                new AsyncFunction<Long, String>() {
+                    @Override
+                    public void asyncInvoke(Long value, ResultFuture<String> result) {
+                        CompletableFuture.runAsync(
+                                () -> result.complete(Collections.singleton("async " + value)));
+                    }
+                };
+        return AsyncDataStream.orderedWait(
+                        env.fromSequence(1, RECORDS).rebalance(), lookup, 10, TimeUnit.SECONDS)
+                .rebalance()
+                .map(s -> s + "!");
+    }
+
+    /** Each key's sum, emitted by an event-time timer that only the end of input fires. */
+    private static DataStream<String> timersAtEndOfInput(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .keyBy(x -> x % 10)
+                .process(
+                        new KeyedProcessFunction<Long, Long, String>() {
+                            private ValueState<Long> sum;
+
+                            @Override
+                            public void open(OpenContext openContext) {
+                                sum =
+                                        getRuntimeContext()
+                                                .getState(
+                                                        new ValueStateDescriptor<>(
+                                                                "sum", Types.LONG));
+                            }
+
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<String> out)
+                                    throws Exception {
+                                Long current = sum.value();
+                                sum.update(current == null ? value : current + value);
+                                ctx.timerService().registerEventTimeTimer(0);
+                            }
+
+                            @Override
+                            public void onTimer(
+                                    long timestamp, OnTimerContext ctx, Collector<String> out)
+                                    throws Exception {
+                                out.collect("key " + ctx.getCurrentKey() + " sum " + sum.value());
+                            }
+                        })
+                .rebalance()
+                .map(s -> s);
+    }
+
+    /** Event-time windows need record timestamps: the job stays tagged. */
+    private static DataStream<String> eventTimeWindows(StreamExecutionEnvironment env) {
+        return env.fromSource(
+                        new NumberSequenceSource(1, RECORDS),
+                        WatermarkStrategy.<Long>forMonotonousTimestamps()
+                                .withTimestampAssigner((x, previous) -> x),
+                        "timestamped numbers")
+                .keyBy(x -> x % 3)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .reduce(Long::sum)
+                .map(sum -> "window sum " + sum);
+    }
+
+    @SuppressWarnings("deprecation")
+    private static DataStream<String> legacySource(StreamExecutionEnvironment env) {
+        return env.addSource(
+                        new SourceFunction<Long>() {
+                            @Override
+                            public void run(SourceContext<Long> ctx) {
+                                for (long i = 1; i <= RECORDS; i++) {
+                                    ctx.collect(i);
+                                }
+                            }
+
+                            @Override
+                            public void cancel() {}
+                        })
+                .rebalance()
+                .map(x -> "legacy " + x);
+    }
+
+    private static long slowly(long value) throws InterruptedException {
+        Thread.sleep(2);
+        return value;
+    }
+}
