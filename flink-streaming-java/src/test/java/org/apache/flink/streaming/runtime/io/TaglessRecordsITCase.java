@@ -36,7 +36,22 @@ import org.apache.flink.streaming.api.functions.co.CoMapFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.functions.source.SourceFunction;
 import org.apache.flink.streaming.api.graph.TimestampSupportDecision;
+import org.apache.flink.streaming.api.operators.AbstractInput;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperatorV2;
+import org.apache.flink.streaming.api.operators.Input;
+import org.apache.flink.streaming.api.operators.MultipleInputStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.StreamOperator;
+import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
+import org.apache.flink.streaming.api.transformations.MultipleInputTransformation;
+import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
+import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -57,6 +72,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Runs jobs on a MiniCluster with {@code pipeline.force-timestamp-support} true and false: jobs
@@ -73,6 +89,11 @@ class TaglessRecordsITCase {
                 job("keyBy and reduce", true, TaglessRecordsITCase::keyByReduce),
                 job("union", true, TaglessRecordsITCase::union),
                 job("connect and co-map", true, TaglessRecordsITCase::connect),
+                job("a three-input operator", true, TaglessRecordsITCase::multipleInputs),
+                job(
+                        "processing-time windows, results sent on",
+                        true,
+                        TaglessRecordsITCase::processingTimeWindows),
                 job("side outputs", true, TaglessRecordsITCase::sideOutputs),
                 job("broadcast state", true, TaglessRecordsITCase::broadcastState),
                 job("async I/O", true, TaglessRecordsITCase::asyncIo),
@@ -95,6 +116,23 @@ class TaglessRecordsITCase {
         List<String> tagless = run(false, taglessWhenAllowed, job);
 
         assertThat(tagless).isNotEmpty().isEqualTo(tagged);
+    }
+
+    /** FLIP-330 forbids watermarks in a tagless job; an operator that emits one fails the job. */
+    @Test
+    void failsAnOperatorThatEmitsAWatermark() {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration(false));
+        env.setParallelism(1);
+        env.fromSequence(1, RECORDS)
+                .transform("emits a watermark", Types.LONG, new EmittingAWatermark())
+                .rebalance()
+                .sinkTo(new DiscardingSink<>());
+
+        assertThatThrownBy(env::execute)
+                .rootCause()
+                .hasMessageContaining("emitted Watermark @ 5")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
     }
 
     static Stream<Arguments> batchShuffles() {
@@ -368,6 +406,37 @@ class TaglessRecordsITCase {
                 .map(s -> s + "!");
     }
 
+    /** Three network inputs into one operator of a MultipleInputStreamTask. */
+    private static DataStream<String> multipleInputs(StreamExecutionEnvironment env) {
+        MultipleInputTransformation<String> transformation =
+                new MultipleInputTransformation<>(
+                        "three inputs", new ThreeInputsFactory(), Types.STRING, 2);
+        for (int input = 1; input <= 3; input++) {
+            String name = "input " + input + " ";
+            transformation.addInput(
+                    numbers(env).map(s -> name + s).disableChaining().getTransformation());
+        }
+        env.addOperator(transformation);
+        return new DataStream<>(env, transformation);
+    }
+
+    /**
+     * Sums fired by count in long processing-time windows, whose results carry the window's end as
+     * timestamp and cross the network on.
+     */
+    private static DataStream<String> processingTimeWindows(StreamExecutionEnvironment env) {
+        // one source subtask, so that each key's records, and what each firing sums, keep their
+        // order
+        return env.fromSequence(1, RECORDS)
+                .setParallelism(1)
+                .keyBy(x -> x % 4)
+                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)))
+                .trigger(PurgingTrigger.of(CountTrigger.of(100)))
+                .reduce(Long::sum)
+                .rebalance()
+                .map(sum -> "window sum " + sum);
+    }
+
     /** Each key's sum, emitted by an event-time timer that only the end of input fires. */
     private static DataStream<String> timersAtEndOfInput(StreamExecutionEnvironment env) {
         return env.fromSequence(1, RECORDS)
@@ -439,5 +508,55 @@ class TaglessRecordsITCase {
     private static long slowly(long value) throws InterruptedException {
         Thread.sleep(2);
         return value;
+    }
+
+    /** Emits a watermark of its own: what FLIP-330 forbids in a job without watermarks. */
+    private static final class EmittingAWatermark extends AbstractStreamOperator<Long>
+            implements OneInputStreamOperator<Long, Long> {
+        @Override
+        public void processElement(StreamRecord<Long> element) {
+            output.emitWatermark(new Watermark(5));
+            output.collect(element);
+        }
+    }
+
+    /** Creates {@link ThreeInputs}. */
+    private static final class ThreeInputsFactory extends AbstractStreamOperatorFactory<String> {
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T extends StreamOperator<String>> T createStreamOperator(
+                StreamOperatorParameters<String> parameters) {
+            return (T) new ThreeInputs(parameters);
+        }
+
+        @Override
+        public Class<? extends StreamOperator<String>> getStreamOperatorClass(
+                ClassLoader classLoader) {
+            return ThreeInputs.class;
+        }
+    }
+
+    /** Forwards what its three inputs receive. */
+    private static final class ThreeInputs extends AbstractStreamOperatorV2<String>
+            implements MultipleInputStreamOperator<String> {
+        ThreeInputs(StreamOperatorParameters<String> parameters) {
+            super(parameters, 3);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public List<Input> getInputs() {
+            List<Input> inputs = new ArrayList<>();
+            for (int id = 1; id <= 3; id++) {
+                inputs.add(
+                        new AbstractInput<String, String>(this, id) {
+                            @Override
+                            public void processElement(StreamRecord<String> element) {
+                                output.collect(element);
+                            }
+                        });
+            }
+            return inputs;
+        }
     }
 }

@@ -139,6 +139,9 @@ final class ForkEvents {
         RECORD_ATTRIBUTES(
                 RECORD_ATTRIBUTES_EVENT, StreamRecordAttributesEvent.class, Integer.BYTES + 1);
 
+        /** All types, kept once: {@code values()} copies its array on every call. */
+        private static final Type[] ALL = values();
+
         private final int tag;
         private final Class<? extends AbstractEvent> eventClass;
         private final String name;
@@ -152,7 +155,7 @@ final class ForkEvents {
         }
 
         static Type of(int tag) {
-            for (Type type : values()) {
+            for (Type type : ALL) {
                 if (type.tag == tag) {
                     return type;
                 }
@@ -161,7 +164,7 @@ final class ForkEvents {
         }
 
         static Type of(Class<?> eventClass) {
-            for (Type type : values()) {
+            for (Type type : ALL) {
                 if (type.eventClass == eventClass) {
                     return type;
                 }

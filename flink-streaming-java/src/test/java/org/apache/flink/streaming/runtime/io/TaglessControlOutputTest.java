@@ -1,0 +1,125 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.io;
+
+import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
+import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
+import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
+import org.apache.flink.runtime.io.network.api.serialization.EventSerializer;
+import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
+import org.apache.flink.runtime.io.network.api.writer.RecordWriterBuilder;
+import org.apache.flink.runtime.io.network.buffer.Buffer;
+import org.apache.flink.runtime.io.network.buffer.NetworkBufferPool;
+import org.apache.flink.runtime.io.network.partition.NoOpBufferAvailablityListener;
+import org.apache.flink.runtime.io.network.partition.ResultPartition;
+import org.apache.flink.runtime.io.network.partition.ResultPartitionBuilder;
+import org.apache.flink.runtime.io.network.partition.ResultSubpartition.BufferAndBacklog;
+import org.apache.flink.runtime.io.network.partition.ResultSubpartitionIndexSet;
+import org.apache.flink.runtime.io.network.partition.ResultSubpartitionView;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.types.IntValue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The rules a tagless output applies to control elements, which it sends as events. */
+class TaglessControlOutputTest {
+
+    private NetworkBufferPool buffers;
+    private ResultPartition partition;
+    private final WatermarkGauge gauge = new WatermarkGauge();
+
+    @BeforeEach
+    void createPartition() throws IOException {
+        buffers = new NetworkBufferPool(16, 4096);
+        partition =
+                new ResultPartitionBuilder()
+                        .setNetworkBufferPool(buffers)
+                        .setNumberOfSubpartitions(2)
+                        .build();
+        partition.setup();
+    }
+
+    @AfterEach
+    void releasePartition() {
+        partition.release();
+        buffers.destroy();
+    }
+
+    @Test
+    void broadcastsTheEndOfInputWatermarkAndChangesOfStatus() throws IOException {
+        TaglessControlOutput output = output();
+
+        output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
+        output.emitWatermarkStatus(WatermarkStatus.IDLE);
+        output.emitWatermarkStatus(WatermarkStatus.IDLE);
+        output.emitWatermark(Watermark.MAX_WATERMARK);
+        output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
+        output.emitWatermark(Watermark.MAX_WATERMARK);
+        output.emitRecordAttributes(new RecordAttributes(true));
+
+        List<Object> expected =
+                List.of(
+                        new StreamWatermarkStatusEvent(StreamWatermarkStatusEvent.IDLE),
+                        new StreamWatermarkStatusEvent(StreamWatermarkStatusEvent.ACTIVE),
+                        new StreamWatermarkEvent(
+                                Long.MAX_VALUE, StreamWatermarkEvent.ALL_SUBPARTITIONS),
+                        new StreamRecordAttributesEvent(true));
+        assertThat(events(0)).isEqualTo(expected);
+        assertThat(events(1)).isEqualTo(expected);
+        assertThat(gauge.getValue()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void addressesEachSubpartitionWhenConsumersAreNotKnown() throws IOException {
+        partition.isNumberOfPartitionConsumerUndefined(true);
+        TaglessControlOutput output = output();
+
+        output.emitWatermark(Watermark.MAX_WATERMARK);
+        output.emitRecordAttributes(new RecordAttributes(true));
+
+        assertThat(events(0)).containsExactly(new StreamWatermarkEvent(Long.MAX_VALUE, 0));
+        assertThat(events(1)).containsExactly(new StreamWatermarkEvent(Long.MAX_VALUE, 1));
+    }
+
+    @Test
+    void refusesOtherWatermarks() {
+        assertThatThrownBy(() -> output().emitWatermark(new Watermark(42)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("pipeline.force-timestamp-support is false");
+    }
+
+    private TaglessControlOutput output() {
+        RecordWriter<IntValue> writer = new RecordWriterBuilder<IntValue>().build(partition);
+        return new TaglessControlOutput(writer, gauge);
+    }
+
+    private List<Object> events(int subpartition) throws IOException {
+        ResultSubpartitionView view =
+                partition.createSubpartitionView(
+                        new ResultSubpartitionIndexSet(subpartition),
+                        new NoOpBufferAvailablityListener());
+        List<Object> events = new ArrayList<>();
+        BufferAndBacklog next;
+        while ((next = view.getNextBuffer()) != null) {
+            Buffer buffer = next.buffer();
+            events.add(EventSerializer.fromBuffer(buffer, getClass().getClassLoader()));
+            buffer.recycleBuffer();
+        }
+        view.releaseAllResources();
+        return events;
+    }
+}
