@@ -67,6 +67,11 @@ final class DistributionCluster implements AutoCloseable {
         return System.getProperty("e2e.expectedVersion");
     }
 
+    /** Whether the distribution under test is Wirespeed's, rather than upstream's. */
+    static boolean isFork() {
+        return expectedVersion().contains("wirespeed");
+    }
+
     /**
      * Prepares (does not start) a cluster: the distribution's {@code conf/}, copied, with the given
      * task managers on this host, free ports and the given further entries.

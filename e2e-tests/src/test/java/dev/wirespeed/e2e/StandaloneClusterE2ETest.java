@@ -55,7 +55,7 @@ class StandaloneClusterE2ETest {
             assertThat(run.exitCode()).as(run.output()).isZero();
             assertThat(WordCounts.finalCounts(Files.readAllLines(output)))
                     .isEqualTo(Map.of("to", 2L, "be", 2L, "or", 1L, "not", 1L));
-            if (isFork()) {
+            if (DistributionCluster.isFork()) {
                 assertThat(cluster.log("client")).contains("FLIP-330 decision for job 'WordCount'");
             }
 
@@ -154,9 +154,5 @@ class StandaloneClusterE2ETest {
         Matcher matcher = pattern.matcher(text);
         assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
         return matcher.group(1);
-    }
-
-    private static boolean isFork() {
-        return DistributionCluster.expectedVersion().contains("wirespeed");
     }
 }

@@ -40,6 +40,7 @@ class TwoTaskManagersE2ETest {
                                 "-p",
                                 "2",
                                 "-Dpipeline.force-timestamp-support=" + forceTimestampSupport,
+                                "-Dpipeline.auto-watermark-interval=0",
                                 DistributionCluster.example("wirespeed/StringShuffle.jar")
                                         .toString(),
                                 "--records",
@@ -56,6 +57,12 @@ class TwoTaskManagersE2ETest {
                 }
             }
             assertThat(taskManagersOfTheKeyedOperator(cluster)).hasSize(2);
+            if (DistributionCluster.isFork()) {
+                // the client's log is the last run's, the one with the option false
+                assertThat(cluster.log("client"))
+                        .contains(
+                                "tagless records, because pipeline.force-timestamp-support is false");
+            }
         }
     }
 
