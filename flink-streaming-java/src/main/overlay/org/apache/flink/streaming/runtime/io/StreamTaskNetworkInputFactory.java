@@ -20,26 +20,26 @@ public class StreamTaskNetworkInputFactory {
 
     @Overlay.Wrap
     public static <T> StreamTaskInput<T> create(
-            CheckpointedInputGate checkpointedInputGate,
-            TypeSerializer<T> inputSerializer,
-            IOManager ioManager,
-            StatusWatermarkValve statusWatermarkValve,
-            int inputIndex,
-            InflightDataRescalingDescriptor rescalingDescriptorinflightDataRescalingDescriptor,
-            Function<Integer, StreamPartitioner<?>> gatePartitioners,
-            TaskInfo taskInfo,
-            CanEmitBatchOfRecordsChecker canEmitBatchOfRecords) {
+            CheckpointedInputGate gate,
+            TypeSerializer<T> serializer,
+            IOManager io,
+            StatusWatermarkValve valve,
+            int index,
+            InflightDataRescalingDescriptor rescaling,
+            Function<Integer, StreamPartitioner<?>> partitioners,
+            TaskInfo task,
+            CanEmitBatchOfRecordsChecker batchEmission) {
         StreamTaskInput<T> input =
                 create$upstream(
-                        checkpointedInputGate,
-                        inputSerializer,
-                        ioManager,
-                        statusWatermarkValve,
-                        inputIndex,
-                        rescalingDescriptorinflightDataRescalingDescriptor,
-                        gatePartitioners,
-                        taskInfo,
-                        canEmitBatchOfRecords);
+                        gate,
+                        serializer,
+                        io,
+                        valve,
+                        index,
+                        rescaling,
+                        partitioners,
+                        task,
+                        batchEmission);
         if (TaglessNetwork.inTaglessTask()) {
             ((AbstractStreamTaskNetworkInput<?, ?>) input).useTaglessRecords();
         }

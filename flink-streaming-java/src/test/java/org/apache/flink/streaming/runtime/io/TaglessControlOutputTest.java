@@ -7,17 +7,12 @@ package org.apache.flink.streaming.runtime.io;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
-import org.apache.flink.runtime.io.network.api.serialization.EventSerializer;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriterBuilder;
-import org.apache.flink.runtime.io.network.buffer.Buffer;
 import org.apache.flink.runtime.io.network.buffer.NetworkBufferPool;
-import org.apache.flink.runtime.io.network.partition.NoOpBufferAvailablityListener;
 import org.apache.flink.runtime.io.network.partition.ResultPartition;
 import org.apache.flink.runtime.io.network.partition.ResultPartitionBuilder;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartition.BufferAndBacklog;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartitionIndexSet;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartitionView;
+import org.apache.flink.runtime.io.network.partition.SubpartitionContents;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
@@ -29,7 +24,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -108,18 +102,6 @@ class TaglessControlOutputTest {
     }
 
     private List<Object> events(int subpartition) throws IOException {
-        ResultSubpartitionView view =
-                partition.createSubpartitionView(
-                        new ResultSubpartitionIndexSet(subpartition),
-                        new NoOpBufferAvailablityListener());
-        List<Object> events = new ArrayList<>();
-        BufferAndBacklog next;
-        while ((next = view.getNextBuffer()) != null) {
-            Buffer buffer = next.buffer();
-            events.add(EventSerializer.fromBuffer(buffer, getClass().getClassLoader()));
-            buffer.recycleBuffer();
-        }
-        view.releaseAllResources();
-        return events;
+        return SubpartitionContents.read(partition, subpartition);
     }
 }

@@ -7,17 +7,12 @@ package org.apache.flink.runtime.io.network.api.writer;
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
-import org.apache.flink.runtime.io.network.api.serialization.EventSerializer;
-import org.apache.flink.runtime.io.network.buffer.Buffer;
 import org.apache.flink.runtime.io.network.buffer.NetworkBufferPool;
 import org.apache.flink.runtime.io.network.partition.MockResultPartitionWriter;
-import org.apache.flink.runtime.io.network.partition.NoOpBufferAvailablityListener;
 import org.apache.flink.runtime.io.network.partition.ResultPartition;
 import org.apache.flink.runtime.io.network.partition.ResultPartitionBuilder;
 import org.apache.flink.runtime.io.network.partition.ResultPartitionType;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartition.BufferAndBacklog;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartitionIndexSet;
-import org.apache.flink.runtime.io.network.partition.ResultSubpartitionView;
+import org.apache.flink.runtime.io.network.partition.SubpartitionContents;
 import org.apache.flink.types.IntValue;
 
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,14 +64,14 @@ class SubpartitionEventsTest {
         SubpartitionEvents.emit(writer, new StreamWatermarkEvent(7, 1), 1);
         writer.flushAll();
 
-        assertThat(read(0)).containsExactly("record 1", "record 4");
+        assertThat(read(0)).containsExactly(1, 4);
         assertThat(read(1))
                 .containsExactly(
-                        "record 2",
-                        "event " + new StreamRecordAttributesEvent(true),
-                        "record 3",
-                        "record 4",
-                        "event " + new StreamWatermarkEvent(7, 1));
+                        2,
+                        new StreamRecordAttributesEvent(true),
+                        3,
+                        4,
+                        new StreamWatermarkEvent(7, 1));
     }
 
     @Test
@@ -86,7 +80,7 @@ class SubpartitionEventsTest {
             SubpartitionEvents.randomEmit(writer, new StreamWatermarkEvent(i, 0));
         }
 
-        List<String> events = new ArrayList<>(read(0));
+        List<Object> events = new ArrayList<>(read(0));
         events.addAll(read(1));
         assertThat(events).hasSize(20).doesNotHaveDuplicates();
     }
@@ -107,28 +101,7 @@ class SubpartitionEventsTest {
         assertThat(broadcast).containsExactly(new StreamRecordAttributesEvent(false));
     }
 
-    private List<String> read(int subpartition) throws IOException {
-        ResultSubpartitionView view =
-                partition.createSubpartitionView(
-                        new ResultSubpartitionIndexSet(subpartition),
-                        new NoOpBufferAvailablityListener());
-        List<String> elements = new ArrayList<>();
-        BufferAndBacklog next;
-        while ((next = view.getNextBuffer()) != null) {
-            Buffer buffer = next.buffer();
-            if (buffer.isBuffer()) {
-                ByteBuffer bytes = buffer.getNioBufferReadable();
-                while (bytes.hasRemaining()) {
-                    bytes.getInt(); // the record's length
-                    elements.add("record " + bytes.getInt());
-                }
-            } else {
-                elements.add(
-                        "event " + EventSerializer.fromBuffer(buffer, getClass().getClassLoader()));
-            }
-            buffer.recycleBuffer();
-        }
-        view.releaseAllResources();
-        return elements;
+    private List<Object> read(int subpartition) throws IOException {
+        return SubpartitionContents.read(partition, subpartition);
     }
 }
