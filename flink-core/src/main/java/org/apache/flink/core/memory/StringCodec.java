@@ -31,7 +31,7 @@ public final class StringCodec {
     /** Chars encoded or decoded at a time through a thread's buffers, for any stream. */
     static final int CHUNK_CHARS = 2048;
 
-    /** Strings up to this length are encoded straight from the string. */
+    /** Strings up to this length are encoded straight from the string and read byte by byte. */
     private static final int TINY_STRING_CHARS = 16;
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
@@ -159,7 +159,10 @@ public final class StringCodec {
             return null;
         }
         int length = lengthPlusOne - 1;
-        char[] chars = readChars(in, length, BUFFERS.get().chars);
+        char[] chars =
+                length <= TINY_STRING_CHARS
+                        ? readTinyChars(in, length, new char[length])
+                        : readChars(in, length, BUFFERS.get().chars);
         return new String(chars, 0, length);
     }
 
@@ -220,6 +223,9 @@ public final class StringCodec {
             deserializer.skipBytesToRead(end - pos);
             return chars;
         }
+        if (length <= TINY_STRING_CHARS) {
+            return readTinyChars(in, length, reuse.length >= length ? reuse : new char[length]);
+        }
         char[] chars = reuse.length >= length ? reuse : new char[Math.min(length, CHUNK_CHARS)];
         CharChunks chunks = new CharChunks(in, length);
         for (int done = 0; done < length; ) {
@@ -230,6 +236,17 @@ public final class StringCodec {
             chunks.consumed(
                     VarInts.readChars(chunks.bytes, 0, chunks.available, chars, done, complete));
             done += complete;
+        }
+        return chars;
+    }
+
+    /**
+     * Reads a few chars from a stream a byte at a time, as upstream does: for a handful of chars,
+     * cheaper than reading them in a chunk, which pays a thread-local buffer and a bulk read.
+     */
+    private static char[] readTinyChars(DataInput in, int length, char[] chars) throws IOException {
+        for (int i = 0; i < length; i++) {
+            chars[i] = VarInts.readChar(in);
         }
         return chars;
     }

@@ -254,6 +254,27 @@ public final class VarInts {
         return pos;
     }
 
+    /**
+     * Reads one char from a stream, a byte at a time.
+     *
+     * @throws IOException as {@link #readChars}
+     */
+    public static char readChar(DataInput in) throws IOException {
+        try {
+            int b0 = in.readByte();
+            if (b0 >= 0) {
+                return (char) b0;
+            }
+            int b1 = in.readByte();
+            if (b1 >= 0) {
+                return (char) ((b0 & PAYLOAD) | b1 << 7);
+            }
+            return threeByteChar(b0, b1, in.readByte());
+        } catch (EOFException e) {
+            throw endInside("string");
+        }
+    }
+
     private static char threeByteChar(int b0, int b1, int b2) throws IOException {
         if (b2 < 0) {
             throw tooLong("string char", MAX_CHAR_BYTES);

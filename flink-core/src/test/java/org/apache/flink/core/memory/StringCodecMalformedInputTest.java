@@ -17,6 +17,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -96,6 +97,13 @@ class StringCodecMalformedInputTest {
                 .hasMessageStartingWith("Input ended inside a string");
         // the last char begun but not finished
         assertThatThrownBy(() -> reader.read(bytes(3, 'a', 0xc0)))
+                .isInstanceOf(EOFException.class)
+                .hasMessageStartingWith("Input ended inside a string");
+        // longer than the strings streams read a byte at a time: 40 chars announced, 39 present
+        byte[] longer = new byte[40];
+        Arrays.fill(longer, (byte) 'x');
+        longer[0] = 41;
+        assertThatThrownBy(() -> reader.read(longer))
                 .isInstanceOf(EOFException.class)
                 .hasMessageStartingWith("Input ended inside a string");
     }

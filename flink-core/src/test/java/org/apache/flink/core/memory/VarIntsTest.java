@@ -61,6 +61,10 @@ class VarIntsTest {
 
         assertThat(read).isEqualTo(end);
         assertThat(decoded).isEqualTo(chars);
+        DataInputStream stream = new DataInputStream(new ByteArrayInputStream(bytes, 0, end));
+        for (char c : chars) {
+            assertThat(VarInts.readChar(stream)).isEqualTo(c);
+        }
         assertThat(VarInts.charsLength(bytes, 0, end, chars.length)).isEqualTo(end);
         // 0x80 one-byte chars, 0x3f80 two-byte chars, 0xc000 three-byte chars
         assertThat(end).isEqualTo(0x80 + 2 * (0x4000 - 0x80) + 3 * 0xc000);
@@ -71,6 +75,12 @@ class VarIntsTest {
         byte[] bytes = {(byte) 0xff, (byte) 0xff, 0x04};
 
         assertThatThrownBy(() -> VarInts.readChars(bytes, 0, 3, new char[1], 0, 1))
+                .isInstanceOf(IOException.class)
+                .hasMessage("Corrupt string: a char varint encodes a value above 0xFFFF");
+        assertThatThrownBy(
+                        () ->
+                                VarInts.readChar(
+                                        new DataInputStream(new ByteArrayInputStream(bytes))))
                 .isInstanceOf(IOException.class)
                 .hasMessage("Corrupt string: a char varint encodes a value above 0xFFFF");
     }

@@ -43,6 +43,7 @@ public class RecordWriterOutput<OUT> {
     }
 
     @Overlay.Wrap
+    @Override
     public void emitWatermark(Watermark mark) {
         if (taglessControl != null) {
             taglessControl.emitWatermark(mark);
@@ -52,6 +53,7 @@ public class RecordWriterOutput<OUT> {
     }
 
     @Overlay.Wrap
+    @Override
     public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {
         if (taglessControl != null) {
             taglessControl.emitWatermarkStatus(watermarkStatus);
@@ -61,6 +63,7 @@ public class RecordWriterOutput<OUT> {
     }
 
     @Overlay.Wrap
+    @Override
     public void emitRecordAttributes(RecordAttributes recordAttributes) {
         if (taglessControl != null) {
             taglessControl.emitRecordAttributes(recordAttributes);
@@ -71,6 +74,7 @@ public class RecordWriterOutput<OUT> {
 
     /** Sends the marker as an event to one consumer chosen at random, in both record formats. */
     @Overlay.Replace
+    @Override
     public void emitLatencyMarker(LatencyMarker latencyMarker) {
         try {
             SubpartitionEvents.randomEmit(recordWriter, ControlEvents.toEvent(latencyMarker));
