@@ -31,8 +31,14 @@ public final class StringCodec {
     /** Chars encoded or decoded at a time through a thread's buffers, for any stream. */
     static final int CHUNK_CHARS = 2048;
 
-    /** Strings up to this length are encoded straight from the string and read byte by byte. */
+    /** Strings up to this length are read from streams a byte at a time. */
     private static final int TINY_STRING_CHARS = 16;
+
+    /**
+     * Strings up to this length are encoded straight from the string; longer ones through a char
+     * array, whose ASCII runs the JIT loops over faster.
+     */
+    private static final int STRAIGHT_ENCODE_MAX_CHARS = 64;
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
@@ -64,18 +70,14 @@ public final class StringCodec {
         write(value, length + 1, out);
     }
 
-    /**
-     * The common case, kept small for the JIT: a string of up to one chunk into a buffer. Tiny
-     * strings are encoded straight from the string, longer ones through a char array, which the JIT
-     * loops over faster.
-     */
+    /** The common case, kept small for the JIT: a string of up to one chunk into a buffer. */
     private static void writeShortString(String value, DataOutputSerializer out)
             throws IOException {
         int length = value.length();
         byte[] target = out.reserve(VarInts.MAX_LENGTH_BYTES + 3 * length);
         int pos = VarInts.write(length + 1, target, out.length());
         out.setPositionUnsafe(
-                length <= TINY_STRING_CHARS
+                length <= STRAIGHT_ENCODE_MAX_CHARS
                         ? VarInts.write(value, 0, length, target, pos)
                         : encodeString(value, 0, length, target, pos));
     }
@@ -170,15 +172,10 @@ public final class StringCodec {
         byte[] source = in.backingArray();
         int start = in.getPosition();
         int limit = start + in.available();
-        // the common case first: a one-byte length (up to 126 chars) and ASCII chars
-        if (start < limit) {
-            int lengthPlusOne = source[start];
-            if (lengthPlusOne > 0
-                    && lengthPlusOne <= limit - start
-                    && isAscii(source, start + 1, lengthPlusOne - 1)) {
-                in.skipBytesToRead(lengthPlusOne);
-                return asciiString(source, start + 1, lengthPlusOne - 1);
-            }
+        int simple = simpleStringBytes(source, start, limit);
+        if (simple > 0) {
+            in.skipBytesToRead(simple);
+            return asciiString(source, start + 1, simple - 1);
         }
         long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
         int lengthPlusOne = (int) lengthAndPos;
@@ -262,12 +259,15 @@ public final class StringCodec {
             byte[] source = deserializer.backingArray();
             int start = deserializer.getPosition();
             int limit = start + deserializer.available();
-            long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
-            int length = Math.max((int) lengthAndPos - 1, 0);
-            int charsStart = (int) (lengthAndPos >>> 32);
-            int end = charsStart + VarInts.charsLength(source, charsStart, limit, length);
-            out.write(source, start, end - start);
-            deserializer.skipBytesToRead(end - start);
+            int count = simpleStringBytes(source, start, limit);
+            if (count == 0) {
+                long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
+                int length = Math.max((int) lengthAndPos - 1, 0);
+                int charsStart = (int) (lengthAndPos >>> 32);
+                count = charsStart + VarInts.charsLength(source, charsStart, limit, length) - start;
+            }
+            out.write(source, start, count);
+            deserializer.skipBytesToRead(count);
             return;
         }
         int lengthPlusOne = VarInts.readLength(in, "string length");
@@ -305,6 +305,25 @@ public final class StringCodec {
         } catch (EOFException e) {
             throw new EOFException("Input ended inside a string");
         }
+    }
+
+    /**
+     * The common case, checked first: a string of up to 126 chars, all ASCII, whose length takes
+     * one byte.
+     *
+     * @return the number of bytes of such a string at {@code start}, its length included, or 0 if
+     *     the bytes there are something else
+     */
+    private static int simpleStringBytes(byte[] source, int start, int limit) {
+        if (start >= limit) {
+            return 0;
+        }
+        int lengthPlusOne = source[start];
+        return lengthPlusOne > 0
+                        && lengthPlusOne <= limit - start
+                        && isAscii(source, start + 1, lengthPlusOne - 1)
+                ? lengthPlusOne
+                : 0;
     }
 
     /**

@@ -43,9 +43,6 @@ public final class VarInts {
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private static final VarHandle SHORTS =
-            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-
     private VarInts() {}
 
     /**
@@ -74,12 +71,12 @@ public final class VarInts {
             target[pos] = (byte) value;
             return pos + 1;
         }
-        int low = (value & PAYLOAD) | CONTINUATION;
+        target[pos] = (byte) (value | CONTINUATION);
         if (value < 0x4000) {
-            SHORTS.set(target, pos, (short) (low | (value >>> 7) << 8));
+            target[pos + 1] = (byte) (value >>> 7);
             return pos + 2;
         }
-        SHORTS.set(target, pos, (short) (low | (((value >>> 7) & PAYLOAD) | CONTINUATION) << 8));
+        target[pos + 1] = (byte) ((value >>> 7) | CONTINUATION);
         target[pos + 2] = (byte) (value >>> 14);
         return pos + 3;
     }
@@ -190,44 +187,43 @@ public final class VarInts {
             throws IOException {
         int end = offset + count;
         int i = offset;
-        // while a whole char of any size fits before the limit, no byte needs a limit check;
-        // while eight bytes do, eight ASCII chars or four 2-byte chars decode from one word
-        while (i < end && pos <= limit - MAX_CHAR_BYTES) {
-            if (pos <= limit - Long.BYTES) {
-                long word = (long) LONGS.get(source, pos);
-                long high = word & HIGH_BITS;
-                if (high == 0 && end - i >= Long.BYTES) {
-                    for (int k = 0; k < Long.BYTES; k++) {
-                        target[i + k] = (char) ((word >>> (8 * k)) & 0xff);
-                    }
-                    i += Long.BYTES;
-                    pos += Long.BYTES;
-                    continue;
+        // while a word and a char begun at its last byte lie before the limit, no byte needs a
+        // limit check: eight ASCII chars or four 2-byte chars decode from the word, other words
+        // a char at a time
+        while (i < end && pos <= limit - Long.BYTES - (MAX_CHAR_BYTES - 1)) {
+            long word = (long) LONGS.get(source, pos);
+            long high = word & HIGH_BITS;
+            if (high == 0 && end - i >= Long.BYTES) {
+                for (int k = 0; k < Long.BYTES; k++) {
+                    target[i + k] = (char) ((word >>> (8 * k)) & 0xff);
                 }
-                if (high == TWO_BYTE_CHARS && end - i >= 4) {
-                    for (int k = 0; k < 4; k++) {
-                        int pair = (int) (word >>> (16 * k));
-                        target[i + k] = (char) ((pair & PAYLOAD) | ((pair >>> 8) & PAYLOAD) << 7);
+                i += Long.BYTES;
+                pos += Long.BYTES;
+            } else if (high == TWO_BYTE_CHARS && end - i >= 4) {
+                for (int k = 0; k < 4; k++) {
+                    int pair = (int) (word >>> (16 * k));
+                    target[i + k] = (char) ((pair & PAYLOAD) | ((pair >>> 8) & PAYLOAD) << 7);
+                }
+                i += 4;
+                pos += Long.BYTES;
+            } else {
+                for (int wordEnd = pos + Long.BYTES; pos < wordEnd && i < end; i++) {
+                    int b0 = source[pos];
+                    if (b0 >= 0) {
+                        target[i] = (char) b0;
+                        pos++;
+                        continue;
                     }
-                    i += 4;
-                    pos += Long.BYTES;
-                    continue;
+                    int b1 = source[pos + 1];
+                    if (b1 >= 0) {
+                        target[i] = (char) ((b0 & PAYLOAD) | b1 << 7);
+                        pos += 2;
+                        continue;
+                    }
+                    target[i] = threeByteChar(b0, b1, source[pos + 2]);
+                    pos += 3;
                 }
             }
-            int b0 = source[pos];
-            if (b0 >= 0) {
-                target[i++] = (char) b0;
-                pos++;
-                continue;
-            }
-            int b1 = source[pos + 1];
-            if (b1 >= 0) {
-                target[i++] = (char) ((b0 & PAYLOAD) | b1 << 7);
-                pos += 2;
-                continue;
-            }
-            target[i++] = threeByteChar(b0, b1, source[pos + 2]);
-            pos += 3;
         }
         for (; i < end; i++) {
             if (pos >= limit) {
