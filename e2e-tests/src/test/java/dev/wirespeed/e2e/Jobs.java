@@ -7,8 +7,11 @@ package dev.wirespeed.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
-/** Job states through the REST API of a {@link DistributionCluster}. */
+/** Job states and metrics through the REST API of a {@link DistributionCluster}. */
 final class Jobs {
 
     private Jobs() {}
@@ -31,6 +34,34 @@ final class Jobs {
             }
             Thread.sleep(200);
         }
+    }
+
+    /**
+     * Waits until each of the {@code vertices} reports the 99th percentile of its latency from the
+     * {@code source} vertex among its metrics through REST, and returns them by vertex; returns
+     * what there is after two minutes.
+     */
+    static Map<String, String> awaitLatencyP99s(
+            DistributionCluster cluster, String jobId, String source, List<String> vertices)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        Map<String, String> p99s = new HashMap<>();
+        while (p99s.size() < vertices.size() && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            for (String vertex : vertices) {
+                String metrics = "/jobs/" + jobId + "/vertices/" + vertex + "/metrics";
+                for (JsonNode metric : cluster.rest(metrics)) {
+                    String id = metric.path("id").asText();
+                    // <subtask>.latency.source_id.<source>.operator_id.<operator>....latency_p99
+                    if (id.contains(".latency.source_id." + source + ".operator_id." + vertex)
+                            && id.endsWith("latency_p99")) {
+                        JsonNode value = cluster.rest(metrics + "?get=" + id).get(0);
+                        p99s.put(vertex, value.path("value").asText());
+                    }
+                }
+            }
+        }
+        return p99s;
     }
 
     private static boolean allVerticesRunning(JsonNode job) {

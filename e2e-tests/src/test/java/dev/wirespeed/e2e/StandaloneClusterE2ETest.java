@@ -140,6 +140,46 @@ class StandaloneClusterE2ETest {
         }
     }
 
+    /**
+     * Latency markers of a job whose every operator is a task of its own (on Wirespeed, records
+     * travel tagless and markers as events): each task past the source reports a latency histogram
+     * for the source through the REST API.
+     */
+    @Test
+    void reportsLatencyHistogramsOfEveryTaskThroughRest() throws Exception {
+        String jar = DistributionCluster.example("wirespeed/TaglessPipeline.jar").toString();
+        Map<String, Object> metrics =
+                Map.of(
+                        "metrics.latency.interval", "50 ms",
+                        "metrics.fetcher.update-interval", "500 ms");
+        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, metrics)) {
+            cluster.start(1);
+            String job = submitDetached(cluster, jar);
+            Jobs.awaitAllTasksRunning(cluster, job);
+
+            String source = null;
+            List<String> downstream = new ArrayList<>();
+            for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
+                if (vertex.path("name").asText().startsWith("Source")) {
+                    source = vertex.path("id").asText();
+                } else {
+                    downstream.add(vertex.path("id").asText());
+                }
+            }
+            assertThat(source).isNotNull();
+            assertThat(downstream).hasSize(11);
+
+            Map<String, String> p99s = Jobs.awaitLatencyP99s(cluster, job, source, downstream);
+            assertThat(p99s).containsOnlyKeys(downstream);
+            for (String p99 : p99s.values()) {
+                assertThat(Double.parseDouble(p99)).isNotNaN().isNotNegative();
+            }
+
+            Command.Result cancel = cluster.flink("cancel", job);
+            assertThat(cancel.exitCode()).as(cancel.output()).isZero();
+        }
+    }
+
     private static String submitDetached(DistributionCluster cluster, String jar, String... options)
             throws Exception {
         List<String> args = new ArrayList<>(List.of("run", "-d"));

@@ -13,11 +13,14 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.SinkFunction;
@@ -29,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,12 +44,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Checkpoints and savepoints of jobs that send tagless records: exactly-once results after a
- * failover, and restores of savepoints taken with the other setting of the option.
+ * failover, restores of savepoints taken with the other setting of the option, and of an unaligned
+ * checkpoint at another parallelism.
  */
 class TaglessCheckpointingITCase {
 
@@ -70,7 +79,7 @@ class TaglessCheckpointingITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        sumsPerKey(env, new FailOnceAfterACheckpoint());
+        sumsPerKey(env, new FailOnceAfterACheckpoint(), new SumAtEndOfInput(0));
         assertThat(TimestampSupportDecision.decide(env.getStreamGraph(false)).isTagless())
                 .isEqualTo(!unaligned);
 
@@ -94,7 +103,8 @@ class TaglessCheckpointingITCase {
                         Thread.sleep(5);
                         return value;
                     }
-                });
+                },
+                new SumAtEndOfInput(0));
         JobClient job = before.executeAsync();
         waitUntilRunning(job);
         Thread.sleep(1_000);
@@ -114,10 +124,66 @@ class TaglessCheckpointingITCase {
                     public Long map(Long value) {
                         return value;
                     }
-                });
+                },
+                new SumAtEndOfInput(0));
         after.execute();
 
         assertThat(sortedResults()).isEqualTo(expectedSums());
+    }
+
+    /**
+     * An unaligned checkpoint of a backpressured job holds in-flight data. Restored at another
+     * parallelism: a job that stays tagged (option {@code true}, or unaligned checkpoints still on)
+     * counts exactly once; a tagless one fails before it reads a record, naming the checkpoint's
+     * in-flight data.
+     */
+    @ParameterizedTest(name = "restored with force-timestamp-support {0}")
+    @ValueSource(booleans = {true, false})
+    void restoresAnUnalignedCheckpointAtAnotherParallelism(
+            boolean forceTimestampSupport, @TempDir Path checkpoints) throws Exception {
+        Configuration conf = configuration(false);
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
+        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, 1_000);
+        conf.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        StreamExecutionEnvironment before =
+                StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        sumsPerKey(before, new Identity(), new SumAtEndOfInput(5));
+        JobClient job = before.executeAsync();
+        Path checkpoint = awaitCheckpointWithInFlightData(job, checkpoints);
+        job.cancel().get();
+        assertThat(RESULTS).isEmpty();
+
+        Configuration restoreConf = configuration(forceTimestampSupport);
+        restoreConf.set(StateRecoveryOptions.SAVEPOINT_PATH, checkpoint.toUri().toString());
+        restoreConf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment after =
+                StreamExecutionEnvironment.getExecutionEnvironment(restoreConf);
+        sumsPerKey(after, new Identity(), new SumAtEndOfInput(0));
+        after.setParallelism(3);
+        assertThat(TimestampSupportDecision.decide(after.getStreamGraph(false)).isTagless())
+                .isEqualTo(!forceTimestampSupport);
+
+        if (forceTimestampSupport) {
+            after.execute();
+            assertThat(sortedResults()).isEqualTo(expectedSums());
+        } else {
+            assertThatThrownBy(after::execute)
+                    .satisfies(
+                            e ->
+                                    assertThat(e)
+                                            .rootCause()
+                                            .isInstanceOf(IllegalStateException.class)
+                                            .hasMessageContaining(
+                                                    "holds in-flight data of an unaligned"
+                                                            + " checkpoint")
+                                            .hasMessageContaining(
+                                                    PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()));
+            assertThat(RESULTS).isEmpty();
+        }
     }
 
     /**
@@ -125,14 +191,14 @@ class TaglessCheckpointingITCase {
      * the end of input fires its event-time timer.
      */
     private static void sumsPerKey(
-            StreamExecutionEnvironment env, RichMapFunction<Long, Long> map) {
+            StreamExecutionEnvironment env, RichMapFunction<Long, Long> map, SumAtEndOfInput sum) {
         env.setParallelism(2);
         env.fromSequence(1, RECORDS)
                 .uid("numbers")
                 .map(map)
                 .uid("map")
                 .keyBy(x -> x % KEYS)
-                .process(new SumAtEndOfInput())
+                .process(sum)
                 .uid("sums")
                 .addSink(new CollectingSink())
                 .uid("sink");
@@ -165,6 +231,49 @@ class TaglessCheckpointingITCase {
         return results;
     }
 
+    /**
+     * Waits for a completed checkpoint under {@code directory} whose metadata holds in-flight data
+     * of a channel, and returns its directory; fails if the job ends first.
+     */
+    private static Path awaitCheckpointWithInFlightData(JobClient job, Path directory)
+            throws Exception {
+        while (!job.getJobStatus().get().isGloballyTerminalState()) {
+            List<Path> metadataFiles;
+            try (Stream<Path> files = Files.walk(directory)) {
+                metadataFiles =
+                        files.filter(file -> file.endsWith("_metadata"))
+                                .collect(Collectors.toList());
+            }
+            for (Path metadata : metadataFiles) {
+                if (holdsInFlightData(metadata)) {
+                    return metadata.getParent();
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("The job ended before a checkpoint held in-flight data");
+    }
+
+    private static boolean holdsInFlightData(Path metadata) {
+        CheckpointMetadata loaded;
+        try (DataInputStream in = new DataInputStream(Files.newInputStream(metadata))) {
+            loaded =
+                    Checkpoints.loadCheckpointMetadata(
+                            in,
+                            TaglessCheckpointingITCase.class.getClassLoader(),
+                            metadata.getParent().toString());
+        } catch (IOException e) {
+            // still being written
+            return false;
+        }
+        return loaded.getOperatorStates().stream()
+                .flatMap(operator -> operator.getStates().stream())
+                .anyMatch(
+                        subtask ->
+                                subtask.getInputChannelState().hasState()
+                                        || subtask.getResultSubpartitionState().hasState());
+    }
+
     private static void waitUntilRunning(JobClient job) throws Exception {
         while (job.getJobStatus().get() != JobStatus.RUNNING) {
             Thread.sleep(50);
@@ -193,12 +302,25 @@ class TaglessCheckpointingITCase {
         }
     }
 
+    /** Passes numbers on. */
+    private static final class Identity extends RichMapFunction<Long, Long> {
+        @Override
+        public Long map(Long value) {
+            return value;
+        }
+    }
+
     /**
      * Sums a key's numbers in state; an event-time timer that only the end of input fires emits the
-     * sum.
+     * sum. Sleeping for each number backpressures the job.
      */
     private static final class SumAtEndOfInput extends KeyedProcessFunction<Long, Long, String> {
+        private final long sleepMillis;
         private transient ValueState<Long> sum;
+
+        SumAtEndOfInput(long sleepMillis) {
+            this.sleepMillis = sleepMillis;
+        }
 
         @Override
         public void open(OpenContext openContext) {
@@ -208,6 +330,9 @@ class TaglessCheckpointingITCase {
         @Override
         public void processElement(Long value, Context ctx, Collector<String> out)
                 throws Exception {
+            if (sleepMillis > 0) {
+                Thread.sleep(sleepMillis);
+            }
             Long current = sum.value();
             sum.update(current == null ? value : current + value);
             ctx.timerService().registerEventTimeTimer(0);

@@ -9,9 +9,7 @@ import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriterBuilder;
-import org.apache.flink.runtime.io.network.buffer.NetworkBufferPool;
-import org.apache.flink.runtime.io.network.partition.ResultPartition;
-import org.apache.flink.runtime.io.network.partition.ResultPartitionBuilder;
+import org.apache.flink.runtime.io.network.partition.PipelinedPartitionExtension;
 import org.apache.flink.runtime.io.network.partition.SubpartitionContents;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
@@ -19,9 +17,8 @@ import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.types.IntValue;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.util.List;
@@ -32,26 +29,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The rules a tagless output applies to control elements, which it sends as events. */
 class TaglessControlOutputTest {
 
-    private NetworkBufferPool buffers;
-    private ResultPartition partition;
+    @RegisterExtension
+    final PipelinedPartitionExtension partition = new PipelinedPartitionExtension(2);
+
     private final WatermarkGauge gauge = new WatermarkGauge();
-
-    @BeforeEach
-    void createPartition() throws IOException {
-        buffers = new NetworkBufferPool(16, 4096);
-        partition =
-                new ResultPartitionBuilder()
-                        .setNetworkBufferPool(buffers)
-                        .setNumberOfSubpartitions(2)
-                        .build();
-        partition.setup();
-    }
-
-    @AfterEach
-    void releasePartition() {
-        partition.release();
-        buffers.destroy();
-    }
 
     @Test
     void broadcastsTheEndOfInputWatermarkAndChangesOfStatus() throws IOException {
@@ -79,7 +60,7 @@ class TaglessControlOutputTest {
 
     @Test
     void addressesEachSubpartitionWhenConsumersAreNotKnown() throws IOException {
-        partition.isNumberOfPartitionConsumerUndefined(true);
+        partition.get().isNumberOfPartitionConsumerUndefined(true);
         TaglessControlOutput output = output();
 
         output.emitWatermark(Watermark.MAX_WATERMARK);
@@ -97,11 +78,11 @@ class TaglessControlOutputTest {
     }
 
     private TaglessControlOutput output() {
-        RecordWriter<IntValue> writer = new RecordWriterBuilder<IntValue>().build(partition);
+        RecordWriter<IntValue> writer = new RecordWriterBuilder<IntValue>().build(partition.get());
         return new TaglessControlOutput(writer, gauge);
     }
 
     private List<Object> events(int subpartition) throws IOException {
-        return SubpartitionContents.read(partition, subpartition);
+        return SubpartitionContents.read(partition.get(), subpartition);
     }
 }

@@ -15,7 +15,6 @@ import org.apache.flink.streaming.api.graph.TimestampSupportDecision;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.Collections;
 import java.util.Optional;
 import java.util.Random;
 
@@ -87,11 +86,9 @@ class TaglessNetworkTest {
         OperatorSubtaskState state =
                 OperatorSubtaskState.builder()
                         .setInputChannelState(
-                                new StateObjectCollection<>(
-                                        Collections.singletonList(
-                                                StateHandleDummyUtil
-                                                        .createNewInputChannelStateHandle(
-                                                                3, new Random(1)))))
+                                StateObjectCollection.singleton(
+                                        StateHandleDummyUtil.createNewInputChannelStateHandle(
+                                                3, new Random(1))))
                         .build();
 
         assertThatThrownBy(
@@ -108,11 +105,9 @@ class TaglessNetworkTest {
         OperatorSubtaskState state =
                 OperatorSubtaskState.builder()
                         .setResultSubpartitionState(
-                                new StateObjectCollection<>(
-                                        Collections.singletonList(
-                                                StateHandleDummyUtil
-                                                        .createNewResultSubpartitionStateHandle(
-                                                                3, new Random(1)))))
+                                StateObjectCollection.singleton(
+                                        StateHandleDummyUtil.createNewResultSubpartitionStateHandle(
+                                                3, new Random(1))))
                         .build();
 
         assertThatThrownBy(

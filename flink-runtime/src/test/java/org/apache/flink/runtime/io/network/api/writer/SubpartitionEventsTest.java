@@ -7,17 +7,14 @@ package org.apache.flink.runtime.io.network.api.writer;
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
-import org.apache.flink.runtime.io.network.buffer.NetworkBufferPool;
 import org.apache.flink.runtime.io.network.partition.MockResultPartitionWriter;
-import org.apache.flink.runtime.io.network.partition.ResultPartition;
-import org.apache.flink.runtime.io.network.partition.ResultPartitionBuilder;
-import org.apache.flink.runtime.io.network.partition.ResultPartitionType;
+import org.apache.flink.runtime.io.network.partition.PipelinedPartitionExtension;
 import org.apache.flink.runtime.io.network.partition.SubpartitionContents;
 import org.apache.flink.types.IntValue;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,27 +28,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SubpartitionEventsTest {
 
-    private NetworkBufferPool buffers;
-    private ResultPartition partition;
+    @RegisterExtension
+    final PipelinedPartitionExtension partition = new PipelinedPartitionExtension(2);
+
     private RecordWriter<IntValue> writer;
 
     @BeforeEach
-    void createPartition() throws IOException {
-        buffers = new NetworkBufferPool(16, 4096);
-        partition =
-                new ResultPartitionBuilder()
-                        .setNetworkBufferPool(buffers)
-                        .setResultPartitionType(ResultPartitionType.PIPELINED)
-                        .setNumberOfSubpartitions(2)
-                        .build();
-        partition.setup();
-        writer = new RecordWriterBuilder<IntValue>().build(partition);
-    }
-
-    @AfterEach
-    void releasePartition() {
-        partition.release();
-        buffers.destroy();
+    void createWriter() {
+        writer = new RecordWriterBuilder<IntValue>().build(partition.get());
     }
 
     @Test
@@ -102,6 +86,6 @@ class SubpartitionEventsTest {
     }
 
     private List<Object> read(int subpartition) throws IOException {
-        return SubpartitionContents.read(partition, subpartition);
+        return SubpartitionContents.read(partition.get(), subpartition);
     }
 }
