@@ -163,7 +163,7 @@ public final class StringCodec {
         int length = lengthPlusOne - 1;
         char[] chars =
                 length <= TINY_STRING_CHARS
-                        ? readTinyChars(in, length, new char[length])
+                        ? readTinyChars(in, length, BUFFERS.get().chars)
                         : readChars(in, length, BUFFERS.get().chars);
         return new String(chars, 0, length);
     }
