@@ -239,7 +239,7 @@ public final class StringCodec {
 
     /**
      * Reads a few chars from a stream a byte at a time, as upstream does: for a handful of chars,
-     * cheaper than reading them in a chunk, which pays a thread-local buffer and a bulk read.
+     * cheaper than reading them in a chunk, which first fills the thread's byte buffer in bulk.
      */
     private static char[] readTinyChars(DataInput in, int length, char[] chars) throws IOException {
         for (int i = 0; i < length; i++) {

@@ -117,15 +117,7 @@ class TaglessCheckpointingITCase {
         Configuration conf = configuration(!first);
         conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
         StreamExecutionEnvironment after = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        sumsPerKey(
-                after,
-                new RichMapFunction<Long, Long>() {
-                    @Override
-                    public Long map(Long value) {
-                        return value;
-                    }
-                },
-                new SumAtEndOfInput(0));
+        sumsPerKey(after, new Identity(), new SumAtEndOfInput(0));
         after.execute();
 
         assertThat(sortedResults()).isEqualTo(expectedSums());
