@@ -24,12 +24,19 @@ public final class TestJars {
 
     /** Writes a jar whose entries hold the given texts, in name order. */
     public static Path write(Path file, Map<String, String> entries) throws IOException {
+        Map<String, byte[]> bytes = new TreeMap<>();
+        entries.forEach((name, text) -> bytes.put(name, text.getBytes(StandardCharsets.UTF_8)));
+        return writeBytes(file, bytes);
+    }
+
+    /** Writes a jar whose entries hold the given bytes, in name order. */
+    public static Path writeBytes(Path file, Map<String, byte[]> entries) throws IOException {
         Files.createDirectories(file.getParent());
         try (OutputStream stream = Files.newOutputStream(file);
                 ZipOutputStream out = new ZipOutputStream(stream)) {
-            for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
+            for (Map.Entry<String, byte[]> entry : new TreeMap<>(entries).entrySet()) {
                 out.putNextEntry(new ZipEntry(entry.getKey()));
-                out.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
+                out.write(entry.getValue());
                 out.closeEntry();
             }
         }

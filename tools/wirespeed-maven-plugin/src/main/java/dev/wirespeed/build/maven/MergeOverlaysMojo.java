@@ -4,6 +4,7 @@
 
 package dev.wirespeed.build.maven;
 
+import dev.wirespeed.build.dist.Trees;
 import dev.wirespeed.build.overlay.OverlayException;
 import dev.wirespeed.build.overlay.OverlayMerger;
 import dev.wirespeed.build.overlay.UnifiedDiff;
@@ -53,6 +54,9 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
         List<Path> overlays = overlays();
         List<String> failures = new ArrayList<>();
         try (ZipFile sources = new ZipFile(artifacts.sourcesJar())) {
+            // every run writes the merged sources anew: none of a removed overlay stays behind
+            Trees.recreate(outputDirectory.toPath());
+            Trees.recreate(diffDirectory.toPath());
             for (Path overlay : overlays) {
                 String relative = relativeName(overlayDirectory.toPath(), overlay);
                 try {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,6 +55,27 @@ class DropInCheckTest {
                         "missing upstream entry a/A.class",
                         "changed upstream entry the fork does not own: a/B.class",
                         "entry neither upstream's nor the fork's: x.txt");
+    }
+
+    @Test
+    void acceptsThatAClassCompiledAgainLosesItsAccessTagClass() throws Exception {
+        Map<String, byte[]> classes = AccessTagClassTest.compileForJava8(dir);
+        File upstream = TestJars.writeBytes(dir.resolve("upstream.jar"), classes).toFile();
+        Map<String, byte[]> recompiled = new TreeMap<>(classes);
+        recompiled.remove("p/Outer$1.class");
+        File fork = TestJars.writeBytes(dir.resolve("fork.jar"), recompiled).toFile();
+        Map<String, byte[]> withoutInner = new TreeMap<>(classes);
+        withoutInner.remove("p/Outer$Inner.class");
+        File broken = TestJars.writeBytes(dir.resolve("broken.jar"), withoutInner).toFile();
+
+        assertThat(DropInCheck.compare(upstream, fork, name -> name.startsWith("p/Outer")))
+                .satisfies(result -> assertThat(result.problems()).isEmpty())
+                .satisfies(
+                        result -> assertThat(result.changed()).containsExactly("p/Outer$1.class"));
+        assertThat(DropInCheck.compare(upstream, fork, name -> false).problems())
+                .containsExactly("missing upstream entry p/Outer$1.class");
+        assertThat(DropInCheck.compare(upstream, broken, name -> true).problems())
+                .containsExactly("missing upstream entry p/Outer$Inner.class");
     }
 
     private File jar(String name, Map<String, String> entries) throws Exception {
