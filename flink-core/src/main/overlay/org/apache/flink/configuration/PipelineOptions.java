@@ -25,6 +25,8 @@ public class PipelineOptions {
                                     + " watermark strategy in the job is"
                                     + " WatermarkStrategy.noWatermarks()), records cross the"
                                     + " network as their value bytes only, without the"
-                                    + " per-record element tag and timestamp. Otherwise, and by"
-                                    + " default, the format stays Flink's.");
+                                    + " per-record element tag and timestamp, and a function that"
+                                    + " reads the timestamp of a record that crossed the network"
+                                    + " fails. Otherwise, and by default, the format stays"
+                                    + " Flink's.");
 }

@@ -22,7 +22,8 @@ import java.util.Objects;
  * fails. A record's timestamp is not written, as FLIP-330 specifies: the job has no watermarks, so
  * no operator can use event time, yet Flink's own operators attach timestamps that nothing reads
  * (an event-time timer's output carries the timer's time, a processing-time window's result the
- * window's end). Records arrive without a timestamp.
+ * window's end). Records arrive without a timestamp, marked so that {@linkplain DroppedTimestamps
+ * reading it} fails.
  *
  * <p>The serializer is for the network only. It has no snapshot, so that it can never describe
  * state: state serializers that wrap stream elements keep {@link StreamElementSerializer}'s format.
@@ -69,16 +70,15 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
     @Override
     public StreamElement copy(StreamElement from) {
         StreamRecord<T> record = checkedRecord(from);
-        return new StreamRecord<>(valueSerializer.copy(record.getValue()));
+        return withoutTimestamp(new StreamRecord<>(valueSerializer.copy(record.getValue())));
     }
 
     @Override
     public StreamElement copy(StreamElement from, StreamElement reuse) {
         StreamRecord<T> record = checkedRecord(from);
         StreamRecord<T> target = reuse.asRecord();
-        target.replace(valueSerializer.copy(record.getValue(), target.getValue()));
-        target.eraseTimestamp();
-        return target;
+        return withoutTimestamp(
+                target.replace(valueSerializer.copy(record.getValue(), target.getValue())));
     }
 
     @Override
@@ -94,15 +94,14 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
 
     @Override
     public StreamElement deserialize(DataInputView source) throws IOException {
-        return new StreamRecord<>(valueSerializer.deserialize(source));
+        return withoutTimestamp(new StreamRecord<>(valueSerializer.deserialize(source)));
     }
 
     @Override
     public StreamElement deserialize(StreamElement reuse, DataInputView source) throws IOException {
         StreamRecord<T> record = reuse.asRecord();
-        record.replace(valueSerializer.deserialize(record.getValue(), source));
-        record.eraseTimestamp();
-        return record;
+        return withoutTimestamp(
+                record.replace(valueSerializer.deserialize(record.getValue(), source)));
     }
 
     /** Network only: never part of a checkpoint or savepoint. */
@@ -122,6 +121,12 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
     @Override
     public int hashCode() {
         return valueSerializer.hashCode();
+    }
+
+    /** A record read from the network: its timestamp was left behind, and reading it fails. */
+    private static <T> StreamRecord<T> withoutTimestamp(StreamRecord<T> record) {
+        DroppedTimestamps.drop(record);
+        return record;
     }
 
     private static <T> StreamRecord<T> checkedRecord(StreamElement element) {

@@ -47,6 +47,7 @@ import org.apache.flink.streaming.api.operators.StreamOperator;
 import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.api.transformations.MultipleInputTransformation;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
 import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
@@ -132,6 +133,40 @@ class TaglessRecordsITCase {
         assertThatThrownBy(env::execute)
                 .rootCause()
                 .hasMessageContaining("emitted Watermark @ 5")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    static Stream<Arguments> timestampReaders() {
+        return Stream.of(
+                Arguments.of(
+                        "a ProcessFunction behind a map",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadBehindAMap),
+                Arguments.of(
+                        "event-time session windows",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::eventTimeSessionWindows),
+                Arguments.of(
+                        "a KeyedProcessFunction behind a batch job's sort",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadBehindABatchSort));
+    }
+
+    /**
+     * FLIP-330: a record's timestamp does not cross the network in a tagless job; a function that
+     * reads it there fails the job, where the job with tagged records reads the timestamps that the
+     * job assigned.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timestampReaders")
+    void failsAFunctionThatReadsATimestampLeftOnTheNetwork(
+            String name, Function<StreamExecutionEnvironment, DataStream<String>> job)
+            throws Exception {
+        assertThat(run(true, false, job)).isNotEmpty().allMatch(line -> !line.contains("null"));
+
+        assertThatThrownBy(() -> run(false, true, job))
+                .rootCause()
+                .hasMessageContaining("crossed the network without it")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
     }
 
@@ -435,6 +470,54 @@ class TaglessRecordsITCase {
                 .reduce(Long::sum)
                 .rebalance()
                 .map(sum -> "window sum " + sum);
+    }
+
+    /** Numbers with their value as timestamp, assigned without watermarks. */
+    private static DataStream<Long> timestampedNumbers(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<Long>noWatermarks()
+                                .withTimestampAssigner((value, previous) -> value));
+    }
+
+    /** A function behind a network edge and a map reads each record's timestamp. */
+    private static DataStream<String> timestampsReadBehindAMap(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .rebalance()
+                .map(x -> x * 2)
+                .process(
+                        new ProcessFunction<Long, String>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<String> out) {
+                                out.collect(value + " at " + ctx.timestamp());
+                            }
+                        });
+    }
+
+    /** A batch job's keyed function reads its records, sorted by key, and their timestamps. */
+    private static DataStream<String> timestampsReadBehindABatchSort(
+            StreamExecutionEnvironment env) {
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        return timestampedNumbers(env)
+                .keyBy(x -> x % 5)
+                .process(
+                        new KeyedProcessFunction<Long, Long, String>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<String> out) {
+                                out.collect(value + " at " + ctx.timestamp());
+                            }
+                        });
+    }
+
+    /** Each key's sum in one session, fired by the end of input. */
+    private static DataStream<String> eventTimeSessionWindows(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .keyBy(x -> x % 3)
+                .window(EventTimeSessionWindows.withGap(Duration.ofSeconds(1)))
+                .reduce(Long::sum)
+                .map(sum -> "session sum " + sum);
     }
 
     /** Each key's sum, emitted by an event-time timer that only the end of input fires. */

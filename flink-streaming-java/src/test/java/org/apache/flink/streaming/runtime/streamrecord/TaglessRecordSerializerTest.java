@@ -85,6 +85,8 @@ class TaglessRecordSerializerTest {
         assertThat(read).isEqualTo(new StreamRecord<>(value));
         assertThat(reused).isEqualTo(new StreamRecord<>(value));
         assertThat(reused.hasTimestamp()).isFalse();
+        assertThat(DroppedTimestamps.isDropped((StreamRecord<?>) read)).isTrue();
+        assertThat(DroppedTimestamps.isDropped(reused)).isTrue();
     }
 
     @ParameterizedTest

@@ -1,0 +1,25 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.operators;
+
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
+
+/**
+ * Fails a function that reads the timestamp of a record that crossed a tagless network edge
+ * (FLIP-330).
+ */
+public class LegacyKeyedProcessOperator<K, IN, OUT> {
+
+    @Overlay.Merge
+    private class ContextImpl {
+
+        @Overlay.Wrap
+        @Override
+        public Long timestamp() {
+            DroppedTimestamps.checkReadable(element);
+            return timestamp$upstream();
+        }
+    }
+}

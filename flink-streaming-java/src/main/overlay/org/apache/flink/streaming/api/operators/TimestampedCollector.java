@@ -1,0 +1,21 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.operators;
+
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * Gives its output the input's mark of a timestamp left behind on the network (FLIP-330) with the
+ * input's timestamp.
+ */
+public final class TimestampedCollector<T> {
+
+    @Overlay.Wrap
+    public void setTimestamp(StreamRecord<?> timestampBase) {
+        setTimestamp$upstream(timestampBase);
+        DroppedTimestamps.inherit(timestampBase, reuse);
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.operators.co;
+
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
+
+/**
+ * Fails a function that reads the timestamp of a record that crossed a tagless network edge
+ * (FLIP-330).
+ */
+public class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT> {
+
+    @Overlay.Merge
+    private class ReadWriteContextImpl {
+
+        @Overlay.Wrap
+        @Override
+        public Long timestamp() {
+            DroppedTimestamps.checkReadable(element);
+            return timestamp$upstream();
+        }
+    }
+
+    @Overlay.Merge
+    private class ReadOnlyContextImpl {
+
+        @Overlay.Wrap
+        @Override
+        public Long timestamp() {
+            DroppedTimestamps.checkReadable(element);
+            return timestamp$upstream();
+        }
+    }
+}

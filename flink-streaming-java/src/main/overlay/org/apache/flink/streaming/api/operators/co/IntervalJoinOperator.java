@@ -1,0 +1,29 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.operators.co;
+
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * Fails on a record whose timestamp was left behind on a tagless network edge (FLIP-330): the join
+ * matches records by their timestamps.
+ */
+public class IntervalJoinOperator<K, T1, T2, OUT> {
+
+    @Overlay.Wrap
+    @Override
+    public void processElement1(StreamRecord<T1> record) throws Exception {
+        DroppedTimestamps.checkReadable(record);
+        processElement1$upstream(record);
+    }
+
+    @Overlay.Wrap
+    @Override
+    public void processElement2(StreamRecord<T2> record) throws Exception {
+        DroppedTimestamps.checkReadable(record);
+        processElement2$upstream(record);
+    }
+}

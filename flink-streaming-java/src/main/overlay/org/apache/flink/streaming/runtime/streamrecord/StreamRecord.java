@@ -1,0 +1,46 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.streamrecord;
+
+/**
+ * Carries the mark of a timestamp left behind on a tagless network edge (FLIP-330), kept by {@link
+ * DroppedTimestamps}: copies keep it, setting or erasing the timestamp clears it.
+ */
+public final class StreamRecord<T> {
+
+    /** Whether the timestamp was left behind on the network and no operator has set one since. */
+    boolean timestampDropped;
+
+    @Overlay.Wrap
+    public <X> StreamRecord<X> replace(X value, long timestamp) {
+        timestampDropped = false;
+        return replace$upstream(value, timestamp);
+    }
+
+    @Overlay.Wrap
+    public void setTimestamp(long timestamp) {
+        timestampDropped = false;
+        setTimestamp$upstream(timestamp);
+    }
+
+    @Overlay.Wrap
+    public void eraseTimestamp() {
+        timestampDropped = false;
+        eraseTimestamp$upstream();
+    }
+
+    @Overlay.Wrap
+    public StreamRecord<T> copy(T valueCopy) {
+        StreamRecord<T> copy = copy$upstream(valueCopy);
+        copy.timestampDropped = timestampDropped;
+        return copy;
+    }
+
+    @Overlay.Wrap
+    public void copyTo(T valueCopy, StreamRecord<T> target) {
+        copyTo$upstream(valueCopy, target);
+        target.timestampDropped = timestampDropped;
+    }
+}

@@ -1,0 +1,408 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.api.operators;
+
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.co.BroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.co.CoProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
+import org.apache.flink.streaming.api.functions.sink.SinkFunction;
+import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;
+import org.apache.flink.streaming.api.operators.co.LegacyKeyedCoProcessOperator;
+import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFactory;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.streamrecord.TaglessInput;
+import org.apache.flink.streaming.util.AbstractBroadcastStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.apache.flink.streaming.util.TwoInputStreamOperatorTestHarness;
+import org.apache.flink.util.Collector;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Every function that can ask for a record's timestamp fails when the record crossed a tagless
+ * network edge (FLIP-330), and reads the timestamp of a record that has one, in upstream's test
+ * harnesses.
+ */
+class DroppedTimestampReadsTest {
+
+    private static final long TIMESTAMP = 42L;
+
+    private static final KeySelector<Long, Long> IDENTITY = value -> value;
+
+    private static final MapStateDescriptor<Long, Long> BROADCAST_STATE =
+            new MapStateDescriptor<>("broadcast", Types.LONG, Types.LONG);
+
+    /** Hands one record to an operator whose function reads its timestamp; returns the reads. */
+    @FunctionalInterface
+    private interface TimestampRead {
+        List<Object> of(StreamRecord<Long> record) throws Exception;
+    }
+
+    static Stream<Arguments> reads() {
+        return Stream.of(
+                read("ProcessFunction", DroppedTimestampReadsTest::processFunction),
+                read("KeyedProcessFunction", DroppedTimestampReadsTest::keyedProcessFunction),
+                read(
+                        "ProcessFunction on a keyed stream",
+                        DroppedTimestampReadsTest::legacyKeyedProcessFunction),
+                read("CoProcessFunction, first input", record -> coProcessFunction(record, 1)),
+                read("CoProcessFunction, second input", record -> coProcessFunction(record, 2)),
+                read(
+                        "KeyedCoProcessFunction, first input",
+                        record -> keyedCoProcessFunction(record, 1)),
+                read(
+                        "KeyedCoProcessFunction, second input",
+                        record -> keyedCoProcessFunction(record, 2)),
+                read(
+                        "CoProcessFunction on keyed streams",
+                        DroppedTimestampReadsTest::legacyKeyedCoProcessFunction),
+                read(
+                        "BroadcastProcessFunction, element",
+                        record -> broadcastProcessFunction(record, false)),
+                read(
+                        "BroadcastProcessFunction, broadcast element",
+                        record -> broadcastProcessFunction(record, true)),
+                read(
+                        "KeyedBroadcastProcessFunction, element",
+                        record -> keyedBroadcastProcessFunction(record, false)),
+                read(
+                        "KeyedBroadcastProcessFunction, broadcast element",
+                        record -> keyedBroadcastProcessFunction(record, true)),
+                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join),
+                read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
+                read("SinkWriter", DroppedTimestampReadsTest::sinkWriter));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("reads")
+    void readsTheTimestampOfARecordThatHasOne(String name, TimestampRead read) throws Exception {
+        assertThat(read.of(new StreamRecord<>(7L, TIMESTAMP))).containsExactly(TIMESTAMP);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("reads")
+    void refusesTheTimestampOfARecordThatArrivedTagless(String name, TimestampRead read) {
+        assertThatThrownBy(() -> read.of(arrivedTagless(7L)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("crossed the network without it")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    private static List<Object> processFunction(StreamRecord<Long> record) throws Exception {
+        return run(
+                ProcessFunctionTestHarnesses.forProcessFunction(
+                        new ProcessFunction<Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+                        }),
+                harness -> harness.processElement(record));
+    }
+
+    private static List<Object> keyedProcessFunction(StreamRecord<Long> record) throws Exception {
+        return run(
+                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                        new KeyedProcessFunction<Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+                        },
+                        IDENTITY,
+                        Types.LONG),
+                harness -> harness.processElement(record));
+    }
+
+    @SuppressWarnings("deprecation")
+    private static List<Object> legacyKeyedProcessFunction(StreamRecord<Long> record)
+            throws Exception {
+        return run(
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new LegacyKeyedProcessOperator<>(
+                                new ProcessFunction<Long, Long>() {
+                                    @Override
+                                    public void processElement(
+                                            Long value, Context ctx, Collector<Long> out) {
+                                        out.collect(ctx.timestamp());
+                                    }
+                                }),
+                        IDENTITY,
+                        Types.LONG),
+                harness -> harness.processElement(record));
+    }
+
+    private static List<Object> coProcessFunction(StreamRecord<Long> record, int input)
+            throws Exception {
+        return runTwoInputs(
+                ProcessFunctionTestHarnesses.forCoProcessFunction(new TimestampsOfBothInputs()),
+                record,
+                input);
+    }
+
+    private static List<Object> keyedCoProcessFunction(StreamRecord<Long> record, int input)
+            throws Exception {
+        return runTwoInputs(
+                ProcessFunctionTestHarnesses.forKeyedCoProcessFunction(
+                        new KeyedCoProcessFunction<Long, Long, Long, Long>() {
+                            @Override
+                            public void processElement1(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+
+                            @Override
+                            public void processElement2(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+                        },
+                        IDENTITY,
+                        IDENTITY,
+                        Types.LONG),
+                record,
+                input);
+    }
+
+    @SuppressWarnings("deprecation")
+    private static List<Object> legacyKeyedCoProcessFunction(StreamRecord<Long> record)
+            throws Exception {
+        return runTwoInputs(
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        new LegacyKeyedCoProcessOperator<>(new TimestampsOfBothInputs()),
+                        IDENTITY,
+                        IDENTITY,
+                        Types.LONG),
+                record,
+                1);
+    }
+
+    private static List<Object> broadcastProcessFunction(
+            StreamRecord<Long> record, boolean broadcast) throws Exception {
+        return runBroadcast(
+                ProcessFunctionTestHarnesses.forBroadcastProcessFunction(
+                        new BroadcastProcessFunction<Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, ReadOnlyContext ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+
+                            @Override
+                            public void processBroadcastElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+                        },
+                        BROADCAST_STATE),
+                record,
+                broadcast);
+    }
+
+    private static List<Object> keyedBroadcastProcessFunction(
+            StreamRecord<Long> record, boolean broadcast) throws Exception {
+        return runBroadcast(
+                ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                        new KeyedBroadcastProcessFunction<Long, Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, ReadOnlyContext ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+
+                            @Override
+                            public void processBroadcastElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.timestamp());
+                            }
+                        },
+                        IDENTITY,
+                        Types.LONG,
+                        BROADCAST_STATE),
+                record,
+                broadcast);
+    }
+
+    /** Joins the record with itself: its left and right timestamps are the record's. */
+    private static List<Object> join(StreamRecord<Long> record) throws Exception {
+        IntervalJoinOperator<Long, Long, Long, Long> join =
+                new IntervalJoinOperator<>(
+                        -1,
+                        1,
+                        true,
+                        true,
+                        null,
+                        null,
+                        LongSerializer.INSTANCE,
+                        LongSerializer.INSTANCE,
+                        new ProcessJoinFunction<Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long left, Long right, Context ctx, Collector<Long> out) {
+                                out.collect(ctx.getLeftTimestamp());
+                            }
+                        });
+        return run(
+                new KeyedTwoInputStreamOperatorTestHarness<>(join, IDENTITY, IDENTITY, Types.LONG),
+                harness -> {
+                    harness.processElement1(record);
+                    harness.processElement2(record.copy(record.getValue()));
+                });
+    }
+
+    private static List<Object> sinkFunction(StreamRecord<Long> record) throws Exception {
+        List<Object> timestamps = new ArrayList<>();
+        SinkFunction<Long> sink =
+                new SinkFunction<Long>() {
+                    @Override
+                    public void invoke(Long value, Context context) {
+                        timestamps.add(context.timestamp());
+                    }
+                };
+        run(
+                new OneInputStreamOperatorTestHarness<>(new StreamSink<>(sink)),
+                harness -> harness.processElement(record));
+        return timestamps;
+    }
+
+    private static List<Object> sinkWriter(StreamRecord<Long> record) throws Exception {
+        List<Object> timestamps = new ArrayList<>();
+        run(
+                new OneInputStreamOperatorTestHarness<>(
+                        new SinkWriterOperatorFactory<>(new TimestampsSink(timestamps))),
+                harness -> harness.processElement(record));
+        return timestamps;
+    }
+
+    private static List<Object> runTwoInputs(
+            TwoInputStreamOperatorTestHarness<Long, Long, Long> harness,
+            StreamRecord<Long> record,
+            int input)
+            throws Exception {
+        return run(
+                harness,
+                h -> {
+                    if (input == 1) {
+                        h.processElement1(record);
+                    } else {
+                        h.processElement2(record);
+                    }
+                });
+    }
+
+    private static List<Object> runBroadcast(
+            AbstractBroadcastStreamOperatorTestHarness<Long, Long, Long> harness,
+            StreamRecord<Long> record,
+            boolean broadcast)
+            throws Exception {
+        return run(
+                harness,
+                h -> {
+                    if (broadcast) {
+                        h.processBroadcastElement(record);
+                    } else {
+                        h.processElement(record);
+                    }
+                });
+    }
+
+    /** Opens the harness, feeds it and returns its output values; closes it. */
+    private static <H extends AbstractStreamOperatorTestHarness<?>> List<Object> run(
+            H harness, HarnessInput<H> input) throws Exception {
+        try (H opened = harness) {
+            opened.open();
+            input.feed(opened);
+            List<Object> values = new ArrayList<>();
+            for (Object element : opened.getOutput()) {
+                values.add(((StreamRecord<?>) element).getValue());
+            }
+            return values;
+        }
+    }
+
+    @FunctionalInterface
+    private interface HarnessInput<H> {
+        void feed(H harness) throws Exception;
+    }
+
+    private static Arguments read(String name, TimestampRead read) {
+        return Arguments.of(name, read);
+    }
+
+    private static StreamRecord<Long> arrivedTagless(long value) throws IOException {
+        return TaglessInput.arrivedTagless(value, LongSerializer.INSTANCE);
+    }
+
+    private static final class TimestampsOfBothInputs extends CoProcessFunction<Long, Long, Long> {
+        @Override
+        public void processElement1(Long value, Context ctx, Collector<Long> out) {
+            out.collect(ctx.timestamp());
+        }
+
+        @Override
+        public void processElement2(Long value, Context ctx, Collector<Long> out) {
+            out.collect(ctx.timestamp());
+        }
+    }
+
+    /** A sink whose writer keeps the timestamp of every record it is given. */
+    private static final class TimestampsSink implements Sink<Long> {
+
+        private final List<Object> timestamps;
+
+        TimestampsSink(List<Object> timestamps) {
+            this.timestamps = timestamps;
+        }
+
+        @Override
+        public SinkWriter<Long> createWriter(WriterInitContext context) {
+            return new SinkWriter<Long>() {
+                @Override
+                public void write(Long element, Context context) {
+                    timestamps.add(context.timestamp());
+                }
+
+                @Override
+                public void flush(boolean endOfInput) {}
+
+                @Override
+                public void close() {}
+            };
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public SinkWriter<Long> createWriter(InitContext context) {
+            throw new UnsupportedOperationException("Flink creates writers with WriterInitContext");
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.streaming.runtime.streamrecord;
+
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A record read tagless keeps the mark of its missing timestamp through the ways a chain hands it
+ * on, until an operator sets or erases its timestamp.
+ */
+class DroppedTimestampsTest {
+
+    @Test
+    void aRecordReadTaglessRefusesItsTimestamp() throws IOException {
+        StreamRecord<Long> record = arrivedTagless(7L);
+
+        assertThat(record.hasTimestamp()).isFalse();
+        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(record))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    @Test
+    void recordsWithOrWithoutTimestampAreReadable() {
+        DroppedTimestamps.checkReadable(new StreamRecord<>(7L));
+        DroppedTimestamps.checkReadable(new StreamRecord<>(7L, 42L));
+
+        assertThat(DroppedTimestamps.isDropped(new StreamRecord<>(7L))).isFalse();
+    }
+
+    @Test
+    void newValuesAndCopiesKeepTheMark() throws IOException {
+        StreamRecord<Long> target = new StreamRecord<>(0L, 42L);
+
+        arrivedTagless(7L).copyTo(8L, target);
+
+        assertThat(DroppedTimestamps.isDropped(arrivedTagless(7L).replace("seven"))).isTrue();
+        assertThat(DroppedTimestamps.isDropped(arrivedTagless(7L).copy(8L))).isTrue();
+        assertThat(DroppedTimestamps.isDropped(target)).isTrue();
+        assertThat(target.hasTimestamp()).isFalse();
+    }
+
+    @Test
+    void settingOrErasingTheTimestampClearsTheMark() throws IOException {
+        StreamRecord<Long> set = arrivedTagless(7L);
+        StreamRecord<Long> erased = arrivedTagless(7L);
+        StreamRecord<Long> copied = new StreamRecord<>(0L);
+        set.setTimestamp(42L);
+        erased.eraseTimestamp();
+        new StreamRecord<>(8L, 42L).copyTo(8L, copied);
+
+        assertThat(DroppedTimestamps.isDropped(set)).isFalse();
+        assertThat(DroppedTimestamps.isDropped(arrivedTagless(7L).replace(8L, 42L))).isFalse();
+        assertThat(DroppedTimestamps.isDropped(erased)).isFalse();
+        assertThat(DroppedTimestamps.isDropped(copied)).isFalse();
+        assertThat(set.getTimestamp()).isEqualTo(42L);
+    }
+
+    @Test
+    void aTargetInheritsTheMarkWithTheTimestamp() throws IOException {
+        StreamRecord<String> target = new StreamRecord<>("out");
+
+        DroppedTimestamps.inherit(arrivedTagless(7L), target);
+        assertThat(DroppedTimestamps.isDropped(target)).isTrue();
+
+        DroppedTimestamps.inherit(new StreamRecord<>(7L, 42L), target);
+        assertThat(DroppedTimestamps.isDropped(target)).isFalse();
+    }
+
+    private static StreamRecord<Long> arrivedTagless(long value) throws IOException {
+        return TaglessInput.arrivedTagless(value, LongSerializer.INSTANCE);
+    }
+}
