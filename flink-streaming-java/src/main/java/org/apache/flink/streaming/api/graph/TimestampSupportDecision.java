@@ -22,6 +22,9 @@ import org.apache.flink.streaming.runtime.operators.TimestampsAndWatermarksOpera
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -51,14 +54,36 @@ public final class TimestampSupportDecision {
                             "Set when a job graph is built: whether the job's records cross the"
                                     + " network without element tag and timestamp (FLIP-330).");
 
+    /**
+     * The stream nodes of the user's own operators in a tagless job, whose network outputs refuse
+     * records with timestamps. Set by the job graph generator, never by users.
+     */
+    public static final ConfigOption<List<Integer>> USER_OPERATORS =
+            ConfigOptions.key("wirespeed.internal.tagless-user-operators")
+                    .intType()
+                    .asList()
+                    .defaultValues()
+                    .withDescription(
+                            "Set when a job graph is built: the stream nodes of operators that are"
+                                    + " not Flink's own, in a job whose records cross the network"
+                                    + " without timestamps (FLIP-330).");
+
     private static final Logger LOG = LoggerFactory.getLogger(TimestampSupportDecision.class);
+
+    private static final String FLINK_PACKAGE = "org.apache.flink.";
 
     private final boolean tagless;
     private final String reason;
+    private final List<Integer> userOperators;
 
     private TimestampSupportDecision(boolean tagless, String reason) {
+        this(tagless, reason, Collections.emptyList());
+    }
+
+    private TimestampSupportDecision(boolean tagless, String reason, List<Integer> userOperators) {
         this.tagless = tagless;
         this.reason = reason;
+        this.userOperators = userOperators;
     }
 
     /** Decides for the job of a stream graph. */
@@ -91,7 +116,8 @@ public final class TimestampSupportDecision {
         return new TimestampSupportDecision(
                 true,
                 PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
-                        + " is false and nothing in the job produces watermarks");
+                        + " is false and nothing in the job produces watermarks",
+                userOperators(streamGraph));
     }
 
     /** Whether the job's records travel without element tag and timestamp. */
@@ -104,15 +130,43 @@ public final class TimestampSupportDecision {
         return reason;
     }
 
+    /**
+     * The stream nodes of the job's operators that are not Flink's own: a custom operator, or one
+     * from a library outside Flink. Only they can give records timestamps that the job means to
+     * use; Flink's operators attach timestamps that a job without watermarks never reads.
+     */
+    public List<Integer> getUserOperators() {
+        return userOperators;
+    }
+
     /** Records the decision in the job graph's configuration and logs it. */
     public void applyTo(JobGraph jobGraph) {
         jobGraph.getJobConfiguration().set(TAGLESS_RECORDS, tagless);
+        if (!userOperators.isEmpty()) {
+            jobGraph.getJobConfiguration().set(USER_OPERATORS, userOperators);
+        }
         LOG.info(
                 "FLIP-330 decision for job '{}' ({}): {} records, because {}.",
                 jobGraph.getName(),
                 jobGraph.getJobID(),
                 tagless ? "tagless" : "tagged",
                 reason);
+    }
+
+    private static List<Integer> userOperators(StreamGraph streamGraph) {
+        List<Integer> nodes = new ArrayList<>();
+        for (StreamNode node : streamGraph.getStreamNodes()) {
+            StreamOperatorFactory<?> factory = node.getOperatorFactory();
+            Class<?> operatorClass =
+                    factory instanceof SimpleOperatorFactory
+                            ? ((SimpleOperatorFactory<?>) factory).getOperator().getClass()
+                            : factory.getClass();
+            if (!operatorClass.getName().startsWith(FLINK_PACKAGE)) {
+                nodes.add(node.getId());
+            }
+        }
+        Collections.sort(nodes);
+        return Collections.unmodifiableList(nodes);
     }
 
     private static Optional<String> watermarkProducer(StreamNode node) {

@@ -5,12 +5,14 @@
 package org.apache.flink.streaming.runtime.io;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.TaskStateManager;
 import org.apache.flink.streaming.api.graph.StreamConfig;
 import org.apache.flink.streaming.api.graph.TimestampSupportDecision;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.function.ThrowingRunnable;
 
 import java.util.Optional;
@@ -35,6 +37,33 @@ public final class TaglessNetwork {
     /** Whether the job with this configuration sends its records tagless. */
     public static boolean isEnabled(Configuration jobConfiguration) {
         return jobConfiguration.get(TimestampSupportDecision.TAGLESS_RECORDS);
+    }
+
+    /**
+     * Whether the operator of this stream node is the user's own in a job that sends tagless
+     * records: its network outputs refuse records with timestamps.
+     */
+    public static boolean isUserOperator(Configuration jobConfiguration, int streamNodeId) {
+        return jobConfiguration.get(TimestampSupportDecision.USER_OPERATORS).contains(streamNodeId);
+    }
+
+    /**
+     * Fails if a user's operator sends a record with a timestamp into a network output that would
+     * leave the timestamp behind.
+     */
+    public static void checkNoTimestamp(StreamRecord<?> record, String operatorName) {
+        if (record.hasTimestamp() && record.getTimestamp() != TimestampAssigner.NO_TIMESTAMP) {
+            throw new IllegalStateException(
+                    "Operator '"
+                            + operatorName
+                            + "' emitted a record with timestamp "
+                            + record.getTimestamp()
+                            + " in a job whose records travel without timestamps, because "
+                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                            + " is false. Set "
+                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                            + " to true for jobs whose operators set record timestamps.");
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElementSerializer;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.streamrecord.TaglessRecordSerializer;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
@@ -20,12 +21,15 @@ import java.io.UncheckedIOException;
 
 /**
  * Sends latency markers as events (FLIP-330), and can switch to tagless records, whose other
- * control elements then travel as events too.
+ * control elements then travel as events too, and refuse a user operator's timestamped records.
  */
 public class RecordWriterOutput<OUT> {
 
     /** Sends the control elements as events once the records travel tagless; null until then. */
     @Nullable private TaglessControlOutput taglessControl;
+
+    /** The user's operator whose records must carry no timestamp into this output, if any. */
+    @Nullable private String timestampRefusingOperator;
 
     /**
      * Writes the records of this output as their values' bytes only, without element tag or
@@ -40,6 +44,22 @@ public class RecordWriterOutput<OUT> {
                             new TaglessRecordSerializer<>(tagged.getContainedTypeSerializer()));
         }
         taglessControl = new TaglessControlOutput(recordWriter, watermarkGauge);
+    }
+
+    /**
+     * Fails records of the given user operator that carry a timestamp, which a tagless output would
+     * leave behind.
+     */
+    public void refuseTimestamps(String operatorName) {
+        timestampRefusingOperator = operatorName;
+    }
+
+    @Overlay.Wrap
+    private <X> void pushToRecordWriter(StreamRecord<X> record) {
+        if (timestampRefusingOperator != null) {
+            TaglessNetwork.checkNoTimestamp(record, timestampRefusingOperator);
+        }
+        pushToRecordWriter$upstream(record);
     }
 
     @Overlay.Wrap

@@ -4,6 +4,7 @@
 
 package org.apache.flink.streaming.runtime.tasks;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.execution.Environment;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
 import org.apache.flink.runtime.plugable.SerializationDelegate;
@@ -25,8 +26,12 @@ public abstract class OperatorChain<OUT, OP> {
         RecordWriterOutput<OUT> output =
                 createStreamOutput$upstream(
                         recordWriter, streamOutput, upStreamConfig, taskEnvironment);
-        if (TaglessNetwork.isEnabled(taskEnvironment.getJobConfiguration())) {
+        Configuration jobConfiguration = taskEnvironment.getJobConfiguration();
+        if (TaglessNetwork.isEnabled(jobConfiguration)) {
             output.useTaglessRecords();
+            if (TaglessNetwork.isUserOperator(jobConfiguration, upStreamConfig.getVertexID())) {
+                output.refuseTimestamps(upStreamConfig.getOperatorName());
+            }
         }
         return output;
     }

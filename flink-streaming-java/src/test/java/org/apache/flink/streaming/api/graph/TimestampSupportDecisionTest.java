@@ -4,6 +4,8 @@
 
 package org.apache.flink.streaming.api.graph;
 
+import dev.wirespeed.userjob.UserOperator;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
@@ -128,6 +130,24 @@ class TimestampSupportDecisionTest {
 
         assertThat(decide(env).getReason())
                 .startsWith("legacy source 'Source: legacy' is a SourceFunction");
+    }
+
+    @Test
+    void listsTheUsersOwnOperators() {
+        StreamExecutionEnvironment env = optedOut(0);
+        DataStream<Long> stamped =
+                source(env, WatermarkStrategy.noWatermarks())
+                        .transform("stamps", Types.LONG, UserOperator.stampingValues());
+        sink(stamped.map(n -> n + 1).transform("passes", Types.LONG, UserOperator.passingOn()));
+
+        StreamGraph streamGraph = env.getStreamGraph();
+        TimestampSupportDecision decision = TimestampSupportDecision.decide(streamGraph);
+        JobGraph jobGraph = streamGraph.getJobGraph();
+
+        assertThat(decision.getUserOperators())
+                .containsExactly(stamped.getId(), stamped.getId() + 2);
+        assertThat(jobGraph.getJobConfiguration().get(TimestampSupportDecision.USER_OPERATORS))
+                .isEqualTo(decision.getUserOperators());
     }
 
     @Test

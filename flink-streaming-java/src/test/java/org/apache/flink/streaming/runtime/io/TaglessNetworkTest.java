@@ -12,9 +12,11 @@ import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.state.TaskStateManager;
 import org.apache.flink.streaming.api.graph.StreamConfig;
 import org.apache.flink.streaming.api.graph.TimestampSupportDecision;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 
@@ -39,6 +41,31 @@ class TaglessNetworkTest {
 
         jobConfiguration.set(TimestampSupportDecision.TAGLESS_RECORDS, true);
         assertThat(TaglessNetwork.isEnabled(jobConfiguration)).isTrue();
+    }
+
+    @Test
+    void knowsTheUsersOperatorsFromTheJobConfiguration() {
+        Configuration jobConfiguration = new Configuration();
+        jobConfiguration.set(TimestampSupportDecision.USER_OPERATORS, List.of(3, 7));
+
+        assertThat(TaglessNetwork.isUserOperator(jobConfiguration, 7)).isTrue();
+        assertThat(TaglessNetwork.isUserOperator(jobConfiguration, 4)).isFalse();
+        assertThat(TaglessNetwork.isUserOperator(new Configuration(), 7)).isFalse();
+    }
+
+    @Test
+    void refusesAUserOperatorsRecordWithATimestamp() {
+        assertThatCode(() -> TaglessNetwork.checkNoTimestamp(new StreamRecord<>(1L), "op"))
+                .doesNotThrowAnyException();
+        assertThatCode(
+                        () ->
+                                TaglessNetwork.checkNoTimestamp(
+                                        new StreamRecord<>(1L, Long.MIN_VALUE), "op"))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> TaglessNetwork.checkNoTimestamp(new StreamRecord<>(1L, 5L), "op"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("Operator 'op' emitted a record with timestamp 5 ")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
     }
 
     @Test

@@ -4,6 +4,8 @@
 
 package org.apache.flink.streaming.runtime.io;
 
+import dev.wirespeed.userjob.UserOperator;
+
 import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -99,6 +101,10 @@ class TaglessRecordsITCase {
                 job("broadcast state", true, TaglessRecordsITCase::broadcastState),
                 job("async I/O", true, TaglessRecordsITCase::asyncIo),
                 job(
+                        "a user's operator that sets no timestamps",
+                        true,
+                        TaglessRecordsITCase::userOperator),
+                job(
                         "event-time timers fired by the end of input",
                         true,
                         TaglessRecordsITCase::timersAtEndOfInput),
@@ -167,6 +173,23 @@ class TaglessRecordsITCase {
         assertThatThrownBy(() -> run(false, true, job))
                 .rootCause()
                 .hasMessageContaining("crossed the network without it")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    /** A user's operator that gives records timestamps would lose them on the network: it fails. */
+    @Test
+    void failsAUserOperatorThatSendsTimestampsOverTheNetwork() throws Exception {
+        Function<StreamExecutionEnvironment, DataStream<String>> job =
+                env ->
+                        env.fromSequence(1, RECORDS)
+                                .transform("stamps", Types.LONG, UserOperator.stampingValues())
+                                .rebalance()
+                                .map(String::valueOf);
+
+        assertThat(run(true, false, job)).hasSize((int) RECORDS);
+        assertThatThrownBy(() -> run(false, true, job))
+                .rootCause()
+                .hasMessageContaining("Operator 'stamps' emitted a record with timestamp")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
     }
 
@@ -470,6 +493,16 @@ class TaglessRecordsITCase {
                 .reduce(Long::sum)
                 .rebalance()
                 .map(sum -> "window sum " + sum);
+    }
+
+    /** A user's operator that passes records on, behind a network edge and in front of one. */
+    private static DataStream<String> userOperator(StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .transform("passes", Types.LONG, UserOperator.passingOn())
+                .rebalance()
+                .transform("passes again", Types.LONG, UserOperator.passingOn())
+                .rebalance()
+                .map(x -> "passed " + x);
     }
 
     /** Numbers with their value as timestamp, assigned without watermarks. */
