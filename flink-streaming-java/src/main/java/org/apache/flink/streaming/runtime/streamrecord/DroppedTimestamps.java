@@ -7,6 +7,8 @@ package org.apache.flink.streaming.runtime.streamrecord;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.PipelineOptions;
 
+import javax.annotation.Nullable;
+
 /**
  * Keeps track of records whose timestamp was left behind on a tagless network edge (FLIP-330) and
  * refuses to read it: a function that asks for such a record's timestamp fails instead of seeing
@@ -39,12 +41,13 @@ public final class DroppedTimestamps {
     }
 
     /**
-     * Fails if the record's timestamp was left behind on the network.
+     * Fails if the record's timestamp was left behind on the network. A missing record passes: a
+     * context asked for a timestamp outside an element's processing fails its own check.
      *
      * @throws IllegalStateException naming the option and what to change
      */
-    public static void checkReadable(StreamRecord<?> record) {
-        if (record.timestampDropped) {
+    public static void checkReadable(@Nullable StreamRecord<?> record) {
+        if (record != null && record.timestampDropped) {
             throw new IllegalStateException(
                     "A function read the timestamp of a record that crossed the network without"
                             + " it: "

@@ -33,6 +33,7 @@ class DroppedTimestampsTest {
     void recordsWithOrWithoutTimestampAreReadable() {
         DroppedTimestamps.checkReadable(new StreamRecord<>(7L));
         DroppedTimestamps.checkReadable(new StreamRecord<>(7L, 42L));
+        DroppedTimestamps.checkReadable(null);
 
         assertThat(DroppedTimestamps.isDropped(new StreamRecord<>(7L))).isFalse();
     }
