@@ -208,46 +208,49 @@ public final class VarInts {
                 pos += Long.BYTES;
             } else {
                 for (int wordEnd = pos + Long.BYTES; pos < wordEnd && i < end; i++) {
-                    int b0 = source[pos];
-                    if (b0 >= 0) {
-                        target[i] = (char) b0;
-                        pos++;
-                        continue;
-                    }
-                    int b1 = source[pos + 1];
-                    if (b1 >= 0) {
-                        target[i] = (char) ((b0 & PAYLOAD) | b1 << 7);
-                        pos += 2;
-                        continue;
-                    }
-                    target[i] = threeByteChar(b0, b1, source[pos + 2]);
-                    pos += 3;
+                    pos = readCharAt(source, pos, target, i);
                 }
             }
         }
         for (; i < end; i++) {
-            if (pos >= limit) {
-                throw endInside("string");
+            if (limit - pos < MAX_CHAR_BYTES) {
+                checkCharEnds(source, pos, limit);
             }
-            int b0 = source[pos++];
-            if (b0 >= 0) {
-                target[i] = (char) b0;
-                continue;
-            }
-            if (pos >= limit) {
-                throw endInside("string");
-            }
-            int b1 = source[pos++];
-            if (b1 >= 0) {
-                target[i] = (char) ((b0 & PAYLOAD) | b1 << 7);
-                continue;
-            }
-            if (pos >= limit) {
-                throw endInside("string");
-            }
-            target[i] = threeByteChar(b0, b1, source[pos++]);
+            pos = readCharAt(source, pos, target, i);
         }
         return pos;
+    }
+
+    /**
+     * Reads the char at {@code pos} into {@code target[index]}; its bytes must lie in {@code
+     * source}.
+     *
+     * @return the position after the char
+     */
+    private static int readCharAt(byte[] source, int pos, char[] target, int index)
+            throws IOException {
+        int b0 = source[pos];
+        if (b0 >= 0) {
+            target[index] = (char) b0;
+            return pos + 1;
+        }
+        int b1 = source[pos + 1];
+        if (b1 >= 0) {
+            target[index] = twoByteChar(b0, b1);
+            return pos + 2;
+        }
+        target[index] = threeByteChar(b0, b1, source[pos + 2]);
+        return pos + 3;
+    }
+
+    /** Checks that the char at {@code pos}, less than 3 bytes before the limit, ends before it. */
+    private static void checkCharEnds(byte[] source, int pos, int limit) throws EOFException {
+        for (int p = pos; p < limit; p++) {
+            if (source[p] >= 0) {
+                return;
+            }
+        }
+        throw endInside("string");
     }
 
     /**
@@ -263,12 +266,16 @@ public final class VarInts {
             }
             int b1 = in.readByte();
             if (b1 >= 0) {
-                return (char) ((b0 & PAYLOAD) | b1 << 7);
+                return twoByteChar(b0, b1);
             }
             return threeByteChar(b0, b1, in.readByte());
         } catch (EOFException e) {
             throw endInside("string");
         }
+    }
+
+    private static char twoByteChar(int b0, int b1) {
+        return (char) ((b0 & PAYLOAD) | b1 << 7);
     }
 
     private static char threeByteChar(int b0, int b1, int b2) throws IOException {
