@@ -4,12 +4,11 @@
 
 package org.apache.flink.streaming.api.operators;
 
+import dev.wirespeed.userjob.TimestampsSink;
+
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -48,7 +47,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Every function that can ask for a record's timestamp fails when the record crossed a tagless
  * network edge (FLIP-330), and reads the timestamp of a record that has one, in upstream's test
- * harnesses.
+ * harnesses; sinks are handed none.
  */
 class DroppedTimestampReadsTest {
 
@@ -95,7 +94,15 @@ class DroppedTimestampReadsTest {
                 read(
                         "KeyedBroadcastProcessFunction, broadcast element",
                         record -> keyedBroadcastProcessFunction(record, true)),
-                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join),
+                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join));
+    }
+
+    /**
+     * Sinks read every record's timestamp for metadata they may not use (the file sink's bucket
+     * assigner context, for one): they are handed none, as for a record that never had one.
+     */
+    static Stream<Arguments> sinkReads() {
+        return Stream.of(
                 read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
                 read("SinkWriter", DroppedTimestampReadsTest::sinkWriter));
     }
@@ -113,6 +120,20 @@ class DroppedTimestampReadsTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("crossed the network without it")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sinkReads")
+    void sinkReadsTheTimestampOfARecordThatHasOne(String name, TimestampRead read)
+            throws Exception {
+        assertThat(read.of(new StreamRecord<>(7L, TIMESTAMP))).containsExactly(TIMESTAMP);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sinkReads")
+    void sinkReadsNoTimestampOfARecordThatArrivedTagless(String name, TimestampRead read)
+            throws Exception {
+        assertThat(read.of(arrivedTagless(7L))).containsExactly((Object) null);
     }
 
     private static List<Object> processFunction(StreamRecord<Long> record) throws Exception {
@@ -295,12 +316,12 @@ class DroppedTimestampReadsTest {
     }
 
     private static List<Object> sinkWriter(StreamRecord<Long> record) throws Exception {
-        List<Object> timestamps = new ArrayList<>();
+        TimestampsSink.clear();
         run(
                 new OneInputStreamOperatorTestHarness<>(
-                        new SinkWriterOperatorFactory<>(new TimestampsSink(timestamps))),
+                        new SinkWriterOperatorFactory<>(new TimestampsSink())),
                 harness -> harness.processElement(record));
-        return timestamps;
+        return new ArrayList<>(TimestampsSink.timestamps());
     }
 
     private static List<Object> runTwoInputs(
@@ -371,38 +392,6 @@ class DroppedTimestampReadsTest {
         @Override
         public void processElement2(Long value, Context ctx, Collector<Long> out) {
             out.collect(ctx.timestamp());
-        }
-    }
-
-    /** A sink whose writer keeps the timestamp of every record it is given. */
-    private static final class TimestampsSink implements Sink<Long> {
-
-        private final List<Object> timestamps;
-
-        TimestampsSink(List<Object> timestamps) {
-            this.timestamps = timestamps;
-        }
-
-        @Override
-        public SinkWriter<Long> createWriter(WriterInitContext context) {
-            return new SinkWriter<Long>() {
-                @Override
-                public void write(Long element, Context context) {
-                    timestamps.add(context.timestamp());
-                }
-
-                @Override
-                public void flush(boolean endOfInput) {}
-
-                @Override
-                public void close() {}
-            };
-        }
-
-        @Override
-        @SuppressWarnings("deprecation")
-        public SinkWriter<Long> createWriter(InitContext context) {
-            throw new UnsupportedOperationException("Flink creates writers with WriterInitContext");
         }
     }
 }

@@ -4,6 +4,7 @@
 
 package org.apache.flink.streaming.runtime.io;
 
+import dev.wirespeed.userjob.TimestampsSink;
 import dev.wirespeed.userjob.UserOperator;
 
 import org.apache.flink.api.common.BatchShuffleMode;
@@ -174,6 +175,33 @@ class TaglessRecordsITCase {
                 .rootCause()
                 .hasMessageContaining("crossed the network without it")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    /**
+     * Sinks read each record's timestamp for metadata that they may not use (the file sink does): a
+     * sink behind a tagless edge is handed none, as for a record that never had one, and the job
+     * runs.
+     */
+    @ParameterizedTest(name = "option {0}")
+    @MethodSource("bothSettings")
+    void aSinkBehindATaglessEdgeIsHandedNoTimestamp(boolean forceTimestampSupport)
+            throws Exception {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(
+                        configuration(forceTimestampSupport));
+        env.setParallelism(2);
+        timestampedNumbers(env).rebalance().sinkTo(new TimestampsSink());
+        assertThat(TimestampSupportDecision.decide(env.getStreamGraph(false)).isTagless())
+                .isEqualTo(!forceTimestampSupport);
+        TimestampsSink.clear();
+
+        env.execute();
+
+        List<Long> expected = new ArrayList<>();
+        for (long value = 1; value <= RECORDS; value++) {
+            expected.add(forceTimestampSupport ? value : null);
+        }
+        assertThat(TimestampsSink.timestamps()).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     /** A user's operator that gives records timestamps would lose them on the network: it fails. */
