@@ -17,7 +17,8 @@ import javax.annotation.Nullable;
  * <p>A record is marked when it is read from the network without a timestamp, and when a sort of a
  * batch job's keyed input hands it out. The mark stays with the record and its copies through the
  * chain ({@link StreamRecord#replace(Object)}, {@link StreamRecord#copy}, a collector that gives
- * its output the input's timestamp), and goes once an operator sets a timestamp or erases it.
+ * its output the input's timestamp), and goes once an operator sets a timestamp other than {@code
+ * Long.MIN_VALUE}, Flink's "no timestamp", or erases it.
  */
 @Internal
 public final class DroppedTimestamps {

@@ -9,7 +9,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * Gives its output the input's mark of a timestamp left behind on the network (FLIP-330) with the
- * input's timestamp.
+ * input's timestamp, and none with a timestamp of its own.
  */
 public final class TimestampedCollector<T> {
 
@@ -17,5 +17,12 @@ public final class TimestampedCollector<T> {
     public void setTimestamp(StreamRecord<?> timestampBase) {
         setTimestamp$upstream(timestampBase);
         DroppedTimestamps.inherit(timestampBase, reuse);
+    }
+
+    /** A timer's time is the output's own timestamp: no mark of an earlier input stays. */
+    @Overlay.Wrap
+    public void setAbsoluteTimestamp(long timestamp) {
+        reuse.eraseTimestamp();
+        setAbsoluteTimestamp$upstream(timestamp);
     }
 }

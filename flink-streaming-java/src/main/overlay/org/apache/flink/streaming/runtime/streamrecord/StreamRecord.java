@@ -4,9 +4,11 @@
 
 package org.apache.flink.streaming.runtime.streamrecord;
 
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
+
 /**
  * Carries the mark of a timestamp left behind on a tagless network edge (FLIP-330), kept by {@link
- * DroppedTimestamps}: copies keep it, setting or erasing the timestamp clears it.
+ * DroppedTimestamps}: copies keep it, setting a timestamp or erasing it clears it.
  */
 public final class StreamRecord<T> {
 
@@ -19,9 +21,14 @@ public final class StreamRecord<T> {
         return replace$upstream(value, timestamp);
     }
 
+    /**
+     * Setting {@link TimestampAssigner#NO_TIMESTAMP} keeps the mark: Flink's "no timestamp" does
+     * not stand for the one left behind (a timestamp assigner behind the edge that passes the
+     * record's timestamp on sets it).
+     */
     @Overlay.Wrap
     public void setTimestamp(long timestamp) {
-        timestampDropped = false;
+        timestampDropped = timestampDropped && timestamp == TimestampAssigner.NO_TIMESTAMP;
         setTimestamp$upstream(timestamp);
     }
 

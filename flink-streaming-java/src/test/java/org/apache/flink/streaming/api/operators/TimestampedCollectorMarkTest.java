@@ -55,8 +55,11 @@ class TimestampedCollectorMarkTest {
         collector.setTimestamp(tagless);
         collector.setAbsoluteTimestamp(99L);
         collector.collect(9L);
+        collector.setTimestamp(tagless);
+        collector.setAbsoluteTimestamp(Long.MIN_VALUE);
+        collector.collect(10L);
 
-        assertThat(dropped).containsExactly(false, false);
+        assertThat(dropped).containsExactly(false, false, false);
     }
 
     /** Records whether each record it is given carries the mark. */

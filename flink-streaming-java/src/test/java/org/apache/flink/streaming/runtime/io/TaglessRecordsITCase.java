@@ -150,6 +150,10 @@ class TaglessRecordsITCase {
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::timestampsReadBehindAMap),
                 Arguments.of(
+                        "a ProcessFunction behind a timestamp assigner without watermarks",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadBehindAnAssigner),
+                Arguments.of(
                         "event-time session windows",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::eventTimeSessionWindows),
@@ -543,17 +547,29 @@ class TaglessRecordsITCase {
 
     /** A function behind a network edge and a map reads each record's timestamp. */
     private static DataStream<String> timestampsReadBehindAMap(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env).rebalance().map(x -> x * 2).process(timestampReader());
+    }
+
+    /**
+     * Behind a network edge, a strategy without watermarks whose assigner passes each record's
+     * timestamp on; a function reads them.
+     */
+    private static DataStream<String> timestampsReadBehindAnAssigner(
+            StreamExecutionEnvironment env) {
         return timestampedNumbers(env)
                 .rebalance()
-                .map(x -> x * 2)
-                .process(
-                        new ProcessFunction<Long, String>() {
-                            @Override
-                            public void processElement(
-                                    Long value, Context ctx, Collector<String> out) {
-                                out.collect(value + " at " + ctx.timestamp());
-                            }
-                        });
+                .assignTimestampsAndWatermarks(WatermarkStrategy.noWatermarks())
+                .process(timestampReader());
+    }
+
+    /** A function that reads each record's timestamp. */
+    private static ProcessFunction<Long, String> timestampReader() {
+        return new ProcessFunction<Long, String>() {
+            @Override
+            public void processElement(Long value, Context ctx, Collector<String> out) {
+                out.collect(value + " at " + ctx.timestamp());
+            }
+        };
     }
 
     /** A batch job's keyed function reads its records, sorted by key, and their timestamps. */

@@ -67,6 +67,19 @@ class DroppedTimestampsTest {
     }
 
     @Test
+    void settingNoTimestampKeepsTheMark() throws IOException {
+        StreamRecord<Long> passedOn = arrivedTagless(7L);
+        StreamRecord<Long> unmarked = new StreamRecord<>(7L);
+        passedOn.setTimestamp(Long.MIN_VALUE);
+        unmarked.setTimestamp(Long.MIN_VALUE);
+
+        assertThat(DroppedTimestamps.isDropped(passedOn)).isTrue();
+        assertThat(DroppedTimestamps.isDropped(unmarked)).isFalse();
+        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(passedOn))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aTargetInheritsTheMarkWithTheTimestamp() throws IOException {
         StreamRecord<String> target = new StreamRecord<>("out");
 
