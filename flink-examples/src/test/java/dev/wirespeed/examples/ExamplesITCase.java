@@ -66,6 +66,29 @@ class ExamplesITCase {
     }
 
     @Test
+    void keyedPojoStateTotalsEveryProductInRocksDbWhenTheInputEnds() throws Exception {
+        Path output = dir.resolve("products.txt");
+
+        KeyedPojoState.main(
+                new String[] {
+                    "--records", "3000", "--products", "100", "--output", output.toString()
+                });
+
+        // Events 1 to 3000 go to products 1 to 99 and 0, 30 events each.
+        Map<String, String> expected = new TreeMap<>();
+        for (int product = 0; product < 100; product++) {
+            ProductEvent event = ProductEvent.generate(product);
+            expected.put(event.productId, 30 + "," + 30 * event.priceCents);
+        }
+        Map<String, String> totals = new TreeMap<>();
+        for (String line : Files.readAllLines(output)) {
+            String[] fields = line.substring(1, line.length() - 1).split(",", 2);
+            totals.put(fields[0], fields[1]);
+        }
+        assertThat(totals).isEqualTo(expected);
+    }
+
+    @Test
     void taglessPipelineReportsTheThroughputOfItsRecordsWithBothSettings() throws Exception {
         for (String setting : List.of("false", "true")) {
             String printed =

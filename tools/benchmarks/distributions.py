@@ -1,0 +1,145 @@
+"""Clusters started from upstream Flink's distribution and Wirespeed's, and the benchmark jobs that
+run on both: what compare_distributions.py and profile_distributions.py share.
+
+Both trees come from the build: upstream's, unchanged, from its pinned PyPI packages in
+upstream-dist/target/flink-<version>, and Wirespeed's in flink-dist/target/wirespeed-<version>.
+The jobs are Wirespeed's example jars, written against upstream's API only, so both distributions
+run the very same jars.
+"""
+import glob
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import namedtuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+THROUGHPUT = re.compile(r"(\d+) records in (\d+) ms")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+# sets_option: the job takes the option as "--force-timestamp-support" and sets the auto watermark
+# interval to 0 itself; the others get both with -D.
+Job = namedtuple("Job", "label jar arguments count_option count sets_option")
+
+JOBS = [
+    Job("Boolean 10-map chain (FLIP-330)", "wirespeed/TaglessPipeline.jar", ["--maps", "10"], "--records",
+        5_000_000, True),
+    Job("WordCount, chaining disabled (FLIP-330)", "wirespeed/TaglessWordCount.jar", [], "--lines", 1_000_000,
+        True),
+    Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
+    Job("Keyed POJO state on RocksDB", "wirespeed/KeyedPojoState.jar", [], "--records", 500_000, False),
+]
+
+JobRun = namedtuple("JobRun", "records millis cpu_seconds")
+
+
+def select_jobs(regex):
+    jobs = [job for job in JOBS if re.search(regex, job.label)]
+    if not jobs:
+        sys.exit(f"No job matches {regex!r}: " + ", ".join(job.label for job in JOBS))
+    return jobs
+
+
+def build():
+    subprocess.run([os.path.join(ROOT, "mvnw"), "-B", "-q", "package", "-DskipTests", "-Djapicmp.skip",
+                    "-Dspotless.check.skip", "-pl", "flink-dist", "-am"], cwd=ROOT, check=True)
+
+
+def trees():
+    """The two distribution trees, by name: upstream and wirespeed."""
+    upstream = glob.glob(os.path.join(ROOT, "upstream-dist", "target", "flink-*"))
+    fork = [d for d in glob.glob(os.path.join(ROOT, "flink-dist", "target", "wirespeed-*")) if os.path.isdir(d)]
+    if len(upstream) != 1 or len(fork) != 1:
+        sys.exit("Build the distributions first (--build)")
+    return {"upstream": upstream[0], "wirespeed": fork[0]}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def process_cpu_seconds(pid):
+    """User and system CPU time of a process so far, all its threads, ended ones included."""
+    with open(f"/proc/{pid}/stat") as f:
+        # The command name, in parentheses, may hold spaces: the fields follow its closing one.
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+class Cluster:
+    """A one-TaskManager cluster from a distribution tree, in a private work directory."""
+
+    def __init__(self, home, extra_config=""):
+        self.home = home
+        self.work = tempfile.mkdtemp(prefix="dist-bench-")
+        conf = os.path.join(self.work, "conf")
+        shutil.copytree(os.path.join(home, "conf"), conf)
+        self.rest_port = free_port()
+        self.env = dict(os.environ, FLINK_CONF_DIR=conf, FLINK_LOG_DIR=os.path.join(self.work, "log"),
+                        FLINK_PID_DIR=os.path.join(self.work, "pid"))
+        os.makedirs(self.env["FLINK_LOG_DIR"])
+        # Upstream's config.yaml is nested YAML: the JobManager's RPC port is replaced where it
+        # stands, and the REST port, commented out there, is added as a flat key.
+        with open(os.path.join(conf, "config.yaml")) as f:
+            text = f.read()
+        if "    port: 6123\n" not in text:
+            sys.exit(f"{home}/conf/config.yaml does not set the RPC port as upstream's does")
+        text = text.replace("    port: 6123\n", f"    port: {free_port()}\n", 1)
+        text += f"\nrest.port: {self.rest_port}\n{extra_config}"
+        with open(os.path.join(conf, "config.yaml"), "w") as f:
+            f.write(text)
+
+    def bin(self, script, *args, check=True):
+        result = subprocess.run([os.path.join(self.home, "bin", script), *args], env=self.env,
+                                cwd=self.work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if check and result.returncode != 0:
+            sys.exit(f"{script} {' '.join(args)} failed:\n{result.stdout}")
+        return result.stdout
+
+    def start(self):
+        self.bin("start-cluster.sh")
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://localhost:{self.rest_port}/overview", timeout=5) as r:
+                    if b'"taskmanagers":1' in r.read():
+                        return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        sys.exit(f"The cluster of {self.home} did not start; logs in {self.work}/log")
+
+    def taskmanager_pid(self):
+        """The TaskManager's JVM, as the distribution's daemon script recorded it."""
+        files = glob.glob(os.path.join(self.env["FLINK_PID_DIR"], "*-taskexecutor.pid"))
+        if len(files) != 1:
+            sys.exit(f"No single TaskManager pid file in {self.env['FLINK_PID_DIR']}")
+        with open(files[0]) as f:
+            return int(f.read().split()[0])
+
+    def stop(self):
+        self.bin("stop-cluster.sh", check=False)
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def run_job(cluster, examples, job, force, scale):
+    """Runs a job to its end; its count, net runtime and the TaskManager's CPU time meanwhile."""
+    option = ["--force-timestamp-support", force] if job.sets_option else []
+    dynamic = [] if job.sets_option else [f"-Dpipeline.force-timestamp-support={force}",
+                                          "-Dpipeline.auto-watermark-interval=0"]
+    pid = cluster.taskmanager_pid()
+    cpu_before = process_cpu_seconds(pid)
+    output = cluster.bin("flink", "run", *dynamic, os.path.join(examples, job.jar), *job.arguments,
+                         job.count_option, str(max(1, int(job.count * scale))), *option)
+    cpu_after = process_cpu_seconds(pid)
+    match = THROUGHPUT.search(output)
+    if not match:
+        sys.exit(f"No throughput in the output of {job.label}:\n{output}")
+    return JobRun(int(match.group(1)), int(match.group(2)), cpu_after - cpu_before)
