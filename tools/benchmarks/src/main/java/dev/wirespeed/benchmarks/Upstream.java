@@ -65,11 +65,25 @@ final class Upstream {
         }
     }
 
+    /**
+     * Upstream's jar first; what it does not hold (Flink's other modules, its dependencies) from
+     * the benchmarks' own class path, so that upstream classes that need them can run.
+     */
     private static ClassLoader loader() {
         Path jar = Paths.get(JAR);
+        ClassLoader benchmarks = Upstream.class.getClassLoader();
         try {
             return new URLClassLoader(
-                    new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+                    new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
+                @Override
+                protected Class<?> findClass(String name) throws ClassNotFoundException {
+                    try {
+                        return super.findClass(name);
+                    } catch (ClassNotFoundException notInUpstreamJar) {
+                        return benchmarks.loadClass(name);
+                    }
+                }
+            };
         } catch (java.net.MalformedURLException e) {
             throw new IllegalStateException("Cannot load " + jar, e);
         }

@@ -1,0 +1,292 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.api.java.typeutils.runtime;
+
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.TypeExtractor;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fork's {@link PojoSerializer} against upstream 1.20.5's, loaded from the upstream jar: for
+ * POJOs of every field kind, with nulls, nesting, subclasses (registered and not), fields that go
+ * to Kryo and fields that the class's constructor sets, the same bytes, and the same objects read
+ * back from them by both.
+ */
+class PojoSerializerDifferentialTest {
+
+    private static final int INSTANCES_PER_TYPE = 300;
+
+    static Stream<Arguments> shapes() {
+        return Stream.of(
+                Arguments.of(Flat.class, (Function<Random, Object>) Flat::random),
+                Arguments.of(
+                        ConstructorDefaults.class,
+                        (Function<Random, Object>) ConstructorDefaults::random),
+                Arguments.of(Outer.class, (Function<Random, Object>) Outer::random),
+                Arguments.of(Animal.class, (Function<Random, Object>) Animal::random));
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void randomInstancesMatchUpstream(Class<?> type, Function<Random, Object> instances)
+            throws IOException {
+        checkAgainstUpstream(type, List.of(), instances, type.getSimpleName().hashCode());
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void randomInstancesWithRegisteredSubclassesMatchUpstream(
+            Class<?> type, Function<Random, Object> instances) throws IOException {
+        checkAgainstUpstream(type, List.of(Dog.class), instances, ~type.getSimpleName().hashCode());
+    }
+
+    @Test
+    void aFieldThatTheConstructorSetsIsReadBackAsNullWhenItWasNull() throws IOException {
+        ConstructorDefaults value = new ConstructorDefaults();
+        value.label = null;
+        value.tags = null;
+        value.nested = null;
+
+        Object read = checkAgainstUpstream(ConstructorDefaults.class, List.of(), value);
+
+        assertThat(read).usingRecursiveComparison().isEqualTo(value);
+    }
+
+    @Test
+    void theTypesAreSerializedAsPojos() {
+        for (Class<?> type : List.of(Flat.class, ConstructorDefaults.class, Outer.class)) {
+            assertThat(new UpstreamSerializers(type, List.of()).serializerClassName())
+                    .isEqualTo(PojoSerializer.class.getName());
+            assertThat(forkSerializer(type, List.of())).isInstanceOf(PojoSerializer.class);
+        }
+    }
+
+    private static void checkAgainstUpstream(
+            Class<?> type, List<Class<?>> registered, Function<Random, Object> instances, long seed)
+            throws IOException {
+        UpstreamSerializers upstream = new UpstreamSerializers(type, registered);
+        TypeSerializer<Object> fork = forkSerializer(type, registered);
+        Random random = new Random(seed);
+        for (int i = 0; i < INSTANCES_PER_TYPE; i++) {
+            checkAgainstUpstream(upstream, fork, instances.apply(random));
+        }
+    }
+
+    private static Object checkAgainstUpstream(
+            Class<?> type, List<Class<?>> registered, Object value) throws IOException {
+        return checkAgainstUpstream(
+                new UpstreamSerializers(type, registered), forkSerializer(type, registered), value);
+    }
+
+    /** Checks a value both ways; returns what the fork read back. */
+    private static Object checkAgainstUpstream(
+            UpstreamSerializers upstream, TypeSerializer<Object> fork, Object value)
+            throws IOException {
+        byte[] expected = upstream.serialize(value);
+
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        fork.serialize(value, out);
+        assertThat(out.getCopyOfBuffer()).as("bytes of %s", value).isEqualTo(expected);
+
+        Object read = fork.deserialize(new DataInputDeserializer(expected));
+        assertThat(read)
+                .as("read back")
+                .usingRecursiveComparison()
+                .isEqualTo(upstream.deserialize(expected))
+                .isEqualTo(value);
+        assertThat(read == null ? null : read.getClass())
+                .isEqualTo(value == null ? null : value.getClass());
+        return read;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TypeSerializer<Object> forkSerializer(Class<?> type, List<Class<?>> registered) {
+        SerializerConfigImpl config = new SerializerConfigImpl();
+        registered.forEach(config::registerPojoType);
+        return (TypeSerializer<Object>) TypeExtractor.createTypeInfo(type).createSerializer(config);
+    }
+
+    private static String randomString(Random random) {
+        if (random.nextInt(5) == 0) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(12);
+        for (int i = 0; i < length; i++) {
+            text.append(
+                    random.nextInt(4) == 0
+                            ? (char) (0x400 + random.nextInt(64))
+                            : (char) ('a' + random.nextInt(26)));
+        }
+        return text.toString();
+    }
+
+    /** Every field kind of a flat POJO: primitives, boxed primitives, strings, arrays, an enum. */
+    public static class Flat {
+        public int count;
+        public long total;
+        public double ratio;
+        public boolean flag;
+        public char letter;
+        public Integer boxedCount;
+        public Long boxedTotal;
+        public Double boxedRatio;
+        public String name;
+        public String description;
+        public int[] numbers;
+        public String[] words;
+        public Colour colour;
+        private String hidden;
+
+        public Flat() {}
+
+        public String getHidden() {
+            return hidden;
+        }
+
+        public void setHidden(String hidden) {
+            this.hidden = hidden;
+        }
+
+        static Flat random(Random random) {
+            Flat value = new Flat();
+            value.count = random.nextInt();
+            value.total = random.nextLong();
+            value.ratio = random.nextDouble();
+            value.flag = random.nextBoolean();
+            value.letter = (char) random.nextInt(0x3000);
+            value.boxedCount = random.nextBoolean() ? random.nextInt() : null;
+            value.boxedTotal = random.nextBoolean() ? random.nextLong() : null;
+            value.boxedRatio = random.nextBoolean() ? random.nextDouble() : null;
+            value.name = randomString(random);
+            value.description = randomString(random);
+            value.numbers = random.nextBoolean() ? random.ints(random.nextInt(5)).toArray() : null;
+            value.words =
+                    random.nextBoolean()
+                            ? new String[] {randomString(random), randomString(random)}
+                            : null;
+            value.colour = random.nextBoolean() ? Colour.values()[random.nextInt(3)] : null;
+            value.hidden = randomString(random);
+            return value;
+        }
+    }
+
+    /** An enum field. */
+    public enum Colour {
+        RED,
+        GREEN,
+        BLUE
+    }
+
+    /**
+     * A POJO whose constructor gives its fields values of its own, among them a generic field that
+     * Kryo serializes and a nested POJO: a null written for any of them is read back as null.
+     */
+    public static class ConstructorDefaults {
+        public String label = "unlabelled";
+        public long version = 7;
+        public ArrayList<String> tags = new ArrayList<>(List.of("new"));
+        public Flat nested = new Flat();
+
+        public ConstructorDefaults() {}
+
+        static ConstructorDefaults random(Random random) {
+            ConstructorDefaults value = new ConstructorDefaults();
+            value.label = randomString(random);
+            value.version = random.nextLong();
+            value.tags = random.nextBoolean() ? null : new ArrayList<>(List.of("a", "b"));
+            value.nested = random.nextBoolean() ? null : Flat.random(random);
+            return value;
+        }
+    }
+
+    /** Nested POJOs, and a field whose values may be a subclass of its type. */
+    public static class Outer {
+        public Flat first;
+        public ConstructorDefaults second;
+        public Animal animal;
+        public Animal[] animals;
+
+        public Outer() {}
+
+        static Outer random(Random random) {
+            Outer value = new Outer();
+            value.first = random.nextInt(4) == 0 ? null : Flat.random(random);
+            value.second = random.nextInt(4) == 0 ? null : ConstructorDefaults.random(random);
+            value.animal = Animal.random(random);
+            value.animals =
+                    random.nextBoolean()
+                            ? null
+                            : new Animal[] {Animal.random(random), Animal.random(random)};
+            return value;
+        }
+    }
+
+    /** A POJO with subclasses, one of them a POJO itself and one that Kryo serializes. */
+    public static class Animal {
+        public String name;
+        public int legs;
+
+        public Animal() {}
+
+        static Animal random(Random random) {
+            Animal value;
+            switch (random.nextInt(4)) {
+                case 0:
+                    return null;
+                case 1:
+                    value = new Animal();
+                    break;
+                case 2:
+                    Dog dog = new Dog();
+                    dog.breed = randomString(random);
+                    value = dog;
+                    break;
+                default:
+                    Robot robot = new Robot(random.nextInt(100));
+                    value = robot;
+            }
+            value.name = randomString(random);
+            value.legs = random.nextInt(5);
+            return value;
+        }
+    }
+
+    /** A POJO subclass. */
+    public static class Dog extends Animal {
+        public String breed = "mixed";
+
+        public Dog() {}
+    }
+
+    /** A subclass that is no POJO (no default constructor): Kryo serializes it. */
+    public static class Robot extends Animal {
+        private final int serial;
+
+        public Robot(int serial) {
+            this.serial = serial;
+        }
+
+        public int getSerial() {
+            return serial;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.api.java.typeutils.runtime;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * Upstream Flink's serializers, from the pinned upstream flink-core jar, as its type extraction
+ * makes them for a class: the reference the fork's serializers are compared with. Classes that the
+ * upstream jar does not hold (its dependencies, the types under test) come from the test's class
+ * path.
+ */
+final class UpstreamSerializers {
+
+    private static final ClassLoader LOADER = loader();
+
+    private final Object serializer;
+    private final Method serialize;
+    private final Method deserialize;
+    private final Class<?> outputSerializer;
+    private final Class<?> inputDeserializer;
+
+    /**
+     * Upstream's serializer for a type.
+     *
+     * @param registeredPojoTypes subclasses registered with the serializer configuration
+     */
+    UpstreamSerializers(Class<?> type, List<Class<?>> registeredPojoTypes) {
+        try {
+            Class<?> config =
+                    load("org.apache.flink.api.common.serialization.SerializerConfigImpl");
+            Object serializerConfig = config.getConstructor().newInstance();
+            for (Class<?> registered : registeredPojoTypes) {
+                config.getMethod("registerPojoType", Class.class)
+                        .invoke(serializerConfig, registered);
+            }
+            Object typeInfo =
+                    load("org.apache.flink.api.java.typeutils.TypeExtractor")
+                            .getMethod("createTypeInfo", Class.class)
+                            .invoke(null, type);
+            serializer =
+                    load("org.apache.flink.api.common.typeinfo.TypeInformation")
+                            .getMethod(
+                                    "createSerializer",
+                                    load(
+                                            "org.apache.flink.api.common.serialization.SerializerConfig"))
+                            .invoke(typeInfo, serializerConfig);
+            Class<?> serializerType = load("org.apache.flink.api.common.typeutils.TypeSerializer");
+            serialize =
+                    serializerType.getMethod(
+                            "serialize",
+                            Object.class,
+                            load("org.apache.flink.core.memory.DataOutputView"));
+            deserialize =
+                    serializerType.getMethod(
+                            "deserialize", load("org.apache.flink.core.memory.DataInputView"));
+            outputSerializer = load("org.apache.flink.core.memory.DataOutputSerializer");
+            inputDeserializer = load("org.apache.flink.core.memory.DataInputDeserializer");
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot make upstream's serializer of " + type, e);
+        }
+    }
+
+    /** The name of upstream's serializer class for the type. */
+    String serializerClassName() {
+        return serializer.getClass().getName();
+    }
+
+    byte[] serialize(Object value) throws IOException {
+        try {
+            Object out = outputSerializer.getConstructor(int.class).newInstance(64);
+            invoke(serialize, value, out);
+            return (byte[]) outputSerializer.getMethod("getCopyOfBuffer").invoke(out);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Object deserialize(byte[] bytes) throws IOException {
+        try {
+            return invoke(
+                    deserialize,
+                    inputDeserializer.getConstructor(byte[].class).newInstance((Object) bytes));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Object invoke(Method method, Object... args) throws IOException {
+        try {
+            return method.invoke(serializer, args);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IOException) {
+                throw (IOException) e.getCause();
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Class<?> load(String name) throws ClassNotFoundException {
+        Class<?> type = LOADER.loadClass(name);
+        if (type.getClassLoader() != LOADER) {
+            throw new IllegalStateException(name + " did not come from the upstream jar");
+        }
+        return type;
+    }
+
+    private static ClassLoader loader() {
+        Path jar = Paths.get(System.getProperty("upstream.flink-core.jar"));
+        ClassLoader tests = UpstreamSerializers.class.getClassLoader();
+        try {
+            return new URLClassLoader(
+                    new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
+                @Override
+                protected Class<?> findClass(String name) throws ClassNotFoundException {
+                    try {
+                        return super.findClass(name);
+                    } catch (ClassNotFoundException notInUpstreamJar) {
+                        return tests.loadClass(name);
+                    }
+                }
+            };
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException("Cannot load " + jar, e);
+        }
+    }
+}
