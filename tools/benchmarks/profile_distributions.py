@@ -4,8 +4,10 @@ same benchmark job, with the JDK's Flight Recorder, and prints a Markdown table 
 with the most self time (the top frame of the CPU samples), upstream beside Wirespeed.
 
 For each distribution in turn: a one-TaskManager cluster (as compare_distributions.py starts it), a
-warm-up run of the job, then a recording (JFR's "profile" settings, started and stopped with
-jcmd) over one measured run. The recordings stay in the output directory for `jfr print` or JDK
+warm-up run of the job, then a recording over one measured run, started and stopped with jcmd:
+the JDK's "profile" settings with Java method samples every millisecond (10 ms in the JDK's own).
+JFR samples threads running Java code only: CPU time in native code (RocksDB's, the JIT's, the
+garbage collector's) is not in the table. The recordings stay in the output directory for `jfr print` or JDK
 Mission Control.
 
 Usage: profile_distributions.py [--build] [--job REGEX] [--option true|false] [--scale F]
@@ -15,6 +17,7 @@ import argparse
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -23,13 +26,27 @@ import distributions
 TOP_FRAME = re.compile(r"stackTrace = \[\s*\n\s*(\S+?)\(")
 
 
-def record(home, examples, job, option, scale, recording):
+def settings(directory):
+    """The JDK's profile.jfc with Java method samples every 1 ms, written to directory."""
+    jdk = os.path.dirname(os.path.dirname(os.path.realpath(shutil.which("jcmd"))))
+    with open(os.path.join(jdk, "lib", "jfr", "profile.jfc")) as f:
+        text = f.read()
+    text, count = re.subn(r'(control="method-sampling-java-interval">)[^<]*<', r"\g<1>1 ms<", text)
+    if count != 1:
+        sys.exit("The JDK's profile.jfc has no Java method sampling interval to set")
+    path = os.path.join(directory, "samples-1ms.jfc")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def record(home, examples, job, option, scale, recording, jfc):
     cluster = distributions.Cluster(home)
     try:
         cluster.start()
         distributions.run_job(cluster, examples, job, option, scale / 5)
         pid = str(cluster.taskmanager_pid())
-        subprocess.run(["jcmd", pid, "JFR.start", "name=job", "settings=profile"], check=True,
+        subprocess.run(["jcmd", pid, "JFR.start", "name=job", f"settings={jfc}"], check=True,
                        stdout=subprocess.DEVNULL)
         run = distributions.run_job(cluster, examples, job, option, scale)
         subprocess.run(["jcmd", pid, "JFR.stop", "name=job", f"filename={recording}"], check=True,
@@ -72,11 +89,12 @@ def main():
         distributions.build()
     homes = distributions.trees()
     os.makedirs(args.out, exist_ok=True)
+    jfc = settings(args.out)
 
     shares, samples = {}, {}
     for name, home in homes.items():
         recording = os.path.abspath(os.path.join(args.out, f"{name}.jfr"))
-        run = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, recording)
+        run = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, recording, jfc)
         shares[name], samples[name] = self_time(recording)
         print(f"{name}: {run.records} records, {run.cpu_seconds:.1f} s TaskManager CPU, "
               f"{samples[name]} samples in {recording}", file=sys.stderr)

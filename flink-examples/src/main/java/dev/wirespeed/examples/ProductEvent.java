@@ -4,8 +4,6 @@
 
 package dev.wirespeed.examples;
 
-import java.util.Locale;
-
 /**
  * An event of a product catalogue, nine of whose ten fields are strings, as in the string-heavy
  * jobs that motivate Wirespeed. A Flink POJO: public fields and a public no-argument constructor.
@@ -64,7 +62,7 @@ public class ProductEvent {
     public static ProductEvent generate(long n) {
         int i = (int) (n % 997);
         ProductEvent event = new ProductEvent();
-        event.productId = String.format(Locale.ROOT, "P-%010d", n);
+        event.productId = productId(n);
         event.category = CATEGORIES[(int) (n % CATEGORIES.length)];
         event.brand = BRANDS[i % BRANDS.length];
         event.color = COLORS[i % COLORS.length];
@@ -86,5 +84,18 @@ public class ProductEvent {
                         + ".";
         event.priceCents = 99 + i * 13L;
         return event;
+    }
+
+    /**
+     * {@code P-} and the number in ten digits, zero-padded: what {@code String.format("P-%010d",
+     * n)} gives for numbers from 0 to 9,999,999,999, at a fraction of its cost, which would
+     * otherwise be a large share of the benchmark jobs' own work.
+     */
+    static String productId(long n) {
+        if (n < 0 || n > 9_999_999_999L) {
+            throw new IllegalArgumentException("No ten-digit product number: " + n);
+        }
+        String digits = Long.toString(n);
+        return "P-" + "0000000000".substring(digits.length()) + digits;
     }
 }
