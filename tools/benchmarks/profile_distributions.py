@@ -23,7 +23,6 @@ import sys
 
 import distributions
 
-TOP_FRAME = re.compile(r"stackTrace = \[\s*\n\s*(\S+?)\(")
 
 
 def settings(directory):
@@ -56,15 +55,54 @@ def record(home, examples, job, option, scale, recording, jfc):
         cluster.stop()
 
 
-def self_time(recording):
-    """{method: share of the CPU samples whose top frame it is}"""
-    printed = subprocess.run(["jfr", "print", "--events", "jdk.ExecutionSample", recording], check=True,
-                             stdout=subprocess.PIPE, text=True).stdout
-    methods = collections.Counter(TOP_FRAME.findall(printed))
-    total = sum(methods.values())
-    if total == 0:
+# Where a sample's time goes: the first of these parts whose code is on its stack. They do not nest
+# (a record is deserialized before the operators see it), except that the job's functions call the
+# record writer (a flatMap's collector), which then counts as the record writer.
+PHASES = [
+    ("record writer: serialize the record, copy it into the network buffer",
+     ("org.apache.flink.runtime.io.network.api.writer.RecordWriter.",)),
+    ("record deserializer: read the record from the network buffer",
+     ("org.apache.flink.runtime.io.network.api.serialization.SpillingAdaptiveSpanningRecordDeserializer.",)),
+    ("input gate: take the next buffer", ("org.apache.flink.streaming.runtime.io.checkpointing.CheckpointedInputGate.",
+                                          "org.apache.flink.runtime.io.network.partition.consumer.")),
+    ("keyed state", ("org.apache.flink.runtime.state.", "org.apache.flink.contrib.streaming.state.",
+                     "org.rocksdb.")),
+    ("the job's own functions", ("dev.wirespeed.examples.",)),
+    ("rest of the task: operators, outputs, mailbox", ("org.apache.flink.",)),
+]
+OUTSIDE_TASKS = "outside Flink's code (network threads, metrics, logging)"
+
+
+def samples_of(recording):
+    """The stacks of the recording's Java CPU samples, each a list of methods from the top frame."""
+    printed = subprocess.run(["jfr", "print", "--stack-depth", "128", "--events", "jdk.ExecutionSample",
+                              recording], check=True, stdout=subprocess.PIPE, text=True).stdout
+    stacks = []
+    for event in printed.split("jdk.ExecutionSample")[1:]:
+        frames = event.split("stackTrace = [", 1)[-1].split("]\n", 1)[0]
+        stacks.append([line.strip().split("(", 1)[0] for line in frames.splitlines() if "(" in line])
+    if not stacks:
         sys.exit(f"No CPU samples in {recording}")
-    return {method: count / total for method, count in methods.items()}, total
+    return stacks
+
+
+def self_time(stacks):
+    """{method: share of the samples whose top frame it is}"""
+    methods = collections.Counter(stack[0] for stack in stacks if stack)
+    return {method: count / len(stacks) for method, count in methods.items()}
+
+
+def phase_of(stack):
+    for phase, prefixes in PHASES:
+        if any(frame.startswith(prefixes) for frame in stack):
+            return phase
+    return OUTSIDE_TASKS
+
+
+def phases(stacks):
+    """{phase: share of the samples}"""
+    counted = collections.Counter(phase_of(stack) for stack in stacks)
+    return {phase: count / len(stacks) for phase, count in counted.items()}
 
 
 def short(method):
@@ -91,19 +129,34 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     jfc = settings(args.out)
 
-    shares, samples = {}, {}
+    stacks, runs = {}, {}
     for name, home in homes.items():
         recording = os.path.abspath(os.path.join(args.out, f"{name}.jfr"))
-        run = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, recording, jfc)
-        shares[name], samples[name] = self_time(recording)
-        print(f"{name}: {run.records} records, {run.cpu_seconds:.1f} s TaskManager CPU, "
-              f"{samples[name]} samples in {recording}", file=sys.stderr)
+        runs[name] = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, recording,
+                            jfc)
+        stacks[name] = samples_of(recording)
+        print(f"{name}: {runs[name].records} records, {runs[name].cpu_seconds:.1f} s TaskManager CPU, "
+              f"{len(stacks[name])} samples in {recording}", file=sys.stderr)
 
-    print(f"Self time in the TaskManager, {jobs[0].label}, pipeline.force-timestamp-support "
-          f"{args.option} (share of CPU samples: upstream {samples['upstream']}, "
-          f"Wirespeed {samples['wirespeed']})\n")
+    cpu_ns = {name: run.cpu_seconds * 1e9 / run.records for name, run in runs.items()}
+    print(f"{jobs[0].label}, pipeline.force-timestamp-support {args.option}: TaskManager CPU per record "
+          f"upstream {cpu_ns['upstream']:,.0f} ns, Wirespeed {cpu_ns['wirespeed']:,.0f} ns (one run each, "
+          f"profiled); Java CPU samples upstream {len(stacks['upstream'])}, Wirespeed "
+          f"{len(stacks['wirespeed'])}\n")
+    print("Where the samples fall (the first of these parts on each sample's stack), as a share of the "
+          "samples and as CPU ns per record (the share of the run's TaskManager CPU):\n")
+    print("| part of the record's path | upstream 1.20.5 | Wirespeed |")
+    print("|---|---:|---:|")
+    by_phase = {name: phases(stacks[name]) for name in stacks}
+    for phase in [phase for phase, _ in PHASES] + [OUTSIDE_TASKS]:
+        cells = [f"{100 * by_phase[name].get(phase, 0):.1f}% ({by_phase[name].get(phase, 0) * cpu_ns[name]:,.0f} ns)"
+                 for name in ("upstream", "wirespeed")]
+        print(f"| {phase} | {cells[0]} | {cells[1]} |")
+
+    print("\nSelf time (the sample's top frame), the methods with the largest share:\n")
     print("| method | upstream 1.20.5 | Wirespeed |")
     print("|---|---:|---:|")
+    shares = {name: self_time(stacks[name]) for name in stacks}
     top = sorted(set(shares["upstream"]) | set(shares["wirespeed"]),
                  key=lambda m: -max(shares["upstream"].get(m, 0), shares["wirespeed"].get(m, 0)))
     for method in top[:args.top]:

@@ -12,7 +12,6 @@ import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -74,19 +73,19 @@ final class UpstreamStrings {
     /** Upstream's {@code StringValue.writeString}. */
     byte[] writeString(CharSequence value) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        invoke(writeString, null, value, new DataOutputStream(bytes));
+        UpstreamCalls.invoke(writeString, null, value, new DataOutputStream(bytes));
         return bytes.toByteArray();
     }
 
     /** Upstream's {@code StringValue.readString}. */
     String readString(byte[] bytes) throws IOException {
-        return (String) invoke(readString, null, input(bytes));
+        return (String) UpstreamCalls.invoke(readString, null, input(bytes));
     }
 
     /** Upstream's {@code StringValue.copyString}. */
     byte[] copyString(byte[] bytes) throws IOException {
         ByteArrayOutputStream copy = new ByteArrayOutputStream();
-        invoke(copyString, null, input(bytes), new DataOutputStream(copy));
+        UpstreamCalls.invoke(copyString, null, input(bytes), new DataOutputStream(copy));
         return copy.toByteArray();
     }
 
@@ -94,7 +93,7 @@ final class UpstreamStrings {
     byte[] writeStringValue(CharSequence value) throws IOException {
         try {
             Object out = outputSerializer.newInstance(16);
-            invoke(stringValueWrite, stringValue.newInstance(value), out);
+            UpstreamCalls.invoke(stringValueWrite, stringValue.newInstance(value), out);
             return (byte[]) copyOfBuffer.invoke(out);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
@@ -105,7 +104,8 @@ final class UpstreamStrings {
     String readStringValue(byte[] bytes) throws IOException {
         try {
             Object value = stringValue.newInstance("");
-            invoke(stringValueRead, value, inputDeserializer.newInstance((Object) bytes));
+            UpstreamCalls.invoke(
+                    stringValueRead, value, inputDeserializer.newInstance((Object) bytes));
             return value.toString();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
@@ -114,18 +114,5 @@ final class UpstreamStrings {
 
     private static DataInputStream input(byte[] bytes) {
         return new DataInputStream(new ByteArrayInputStream(bytes));
-    }
-
-    private static Object invoke(Method method, Object target, Object... args) throws IOException {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

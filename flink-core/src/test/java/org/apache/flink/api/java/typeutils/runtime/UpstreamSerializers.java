@@ -4,8 +4,9 @@
 
 package org.apache.flink.api.java.typeutils.runtime;
 
+import org.apache.flink.core.memory.UpstreamCalls;
+
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -79,7 +80,7 @@ final class UpstreamSerializers {
     byte[] serialize(Object value) throws IOException {
         try {
             Object out = outputSerializer.getConstructor(int.class).newInstance(64);
-            invoke(serialize, value, out);
+            UpstreamCalls.invoke(serialize, serializer, value, out);
             return (byte[]) outputSerializer.getMethod("getCopyOfBuffer").invoke(out);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
@@ -88,23 +89,11 @@ final class UpstreamSerializers {
 
     Object deserialize(byte[] bytes) throws IOException {
         try {
-            return invoke(
+            return UpstreamCalls.invoke(
                     deserialize,
+                    serializer,
                     inputDeserializer.getConstructor(byte[].class).newInstance((Object) bytes));
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private Object invoke(Method method, Object... args) throws IOException {
-        try {
-            return method.invoke(serializer, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof IOException) {
-                throw (IOException) e.getCause();
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
     }
