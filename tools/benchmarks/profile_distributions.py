@@ -4,7 +4,7 @@ same benchmark job, with the JDK's Flight Recorder, and prints a Markdown table 
 with the most self time (the top frame of the CPU samples), upstream beside Wirespeed.
 
 For each distribution in turn: a one-TaskManager cluster (as compare_distributions.py starts it), a
-warm-up run of the job, then a recording over one measured run, started and stopped with jcmd:
+warm-up run of the job at half its size, then a recording over one measured run, started and stopped with jcmd:
 the JDK's "profile" settings with Java method samples every millisecond (10 ms in the JDK's own).
 JFR samples threads running Java code only: CPU time in native code (RocksDB's, the JIT's, the
 garbage collector's) is not in the table. The recordings stay in the output directory for `jfr print` or JDK
@@ -43,7 +43,7 @@ def record(home, examples, job, option, scale, recording, jfc):
     cluster = distributions.Cluster(home)
     try:
         cluster.start()
-        distributions.run_job(cluster, examples, job, option, scale / 5)
+        distributions.run_job(cluster, examples, job, option, scale / 2)
         pid = str(cluster.taskmanager_pid())
         subprocess.run(["jcmd", pid, "JFR.start", "name=job", f"settings={jfc}"], check=True,
                        stdout=subprocess.DEVNULL)

@@ -40,6 +40,13 @@ public final class StringCodec {
      */
     private static final int STRAIGHT_ENCODE_MAX_CHARS = 64;
 
+    /**
+     * Strings up to this length are read from streams into arrays of their own, not the thread's
+     * buffers: in a task thread, whose map of thread-locals holds many, a look-up of the buffers
+     * costs more than a small array.
+     */
+    private static final int OWN_ARRAY_CHARS = 256;
+
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
     private static final VarHandle LONGS =
@@ -161,11 +168,27 @@ public final class StringCodec {
             return null;
         }
         int length = lengthPlusOne - 1;
-        char[] chars =
-                length <= TINY_STRING_CHARS
-                        ? readTinyChars(in, length, BUFFERS.get().chars)
-                        : readChars(in, length, BUFFERS.get().chars);
-        return new String(chars, 0, length);
+        if (length <= TINY_STRING_CHARS) {
+            return new String(readTinyChars(in, length, new char[length]));
+        }
+        CharChunks chunks = new CharChunks(in, length);
+        int complete;
+        if (length <= OWN_ARRAY_CHARS) {
+            // as many bytes as chars, the fewest the string can have: all of it if it is ASCII
+            byte[] bytes = new byte[length];
+            readFully(in, bytes, 0, length);
+            if (isAscii(bytes, 0, length)) {
+                return asciiString(bytes, 0, length);
+            }
+            complete = chunks.readFrom(bytes, length);
+        } else {
+            complete = chunks.read();
+            if (complete == length) {
+                // as many chars as bytes: each byte is a char of its own, an ASCII char
+                return asciiString(chunks.bytes, 0, length);
+            }
+        }
+        return new String(decode(chunks, complete, BUFFERS.get().chars, length), 0, length);
     }
 
     private static String readString(DataInputDeserializer in) throws IOException {
@@ -225,16 +248,28 @@ public final class StringCodec {
         }
         char[] chars = reuse.length >= length ? reuse : new char[Math.min(length, CHUNK_CHARS)];
         CharChunks chunks = new CharChunks(in, length);
-        for (int done = 0; done < length; ) {
-            int complete = chunks.read();
+        return decode(chunks, chunks.read(), chars, length);
+    }
+
+    /**
+     * Decodes a string's chars of more than {@link #TINY_STRING_CHARS}, the first chunk of whose
+     * bytes, with {@code complete} chars, has been read.
+     *
+     * @return {@code chars}, or a larger array if it is too small
+     */
+    private static char[] decode(CharChunks chunks, int complete, char[] chars, int length)
+            throws IOException {
+        for (int done = 0; ; complete = chunks.read()) {
             if (chars.length < done + complete) {
                 chars = grow(chars, done + complete, length);
             }
             chunks.consumed(
                     VarInts.readChars(chunks.bytes, 0, chunks.available, chars, done, complete));
             done += complete;
+            if (done == length) {
+                return chars;
+            }
         }
-        return chars;
     }
 
     /**
@@ -289,13 +324,20 @@ public final class StringCodec {
     //  Utilities
     // ------------------------------------------------------------------------
 
-    /** The number of chars that end within the first {@code count} bytes. */
+    /**
+     * The number of chars that end within the first {@code count} bytes: the bytes without the
+     * varint's continuation bit, counted 8 bytes a step.
+     */
     private static int completeChars(byte[] bytes, int count) {
-        int complete = 0;
-        for (int i = 0; i < count; i++) {
-            complete += (~bytes[i] >>> 7) & 1;
+        int continued = 0;
+        int i = 0;
+        for (int end = count - Long.BYTES; i <= end; i += Long.BYTES) {
+            continued += Long.bitCount((long) LONGS.get(bytes, i) & 0x8080_8080_8080_8080L);
         }
-        return complete;
+        for (; i < count; i++) {
+            continued += (bytes[i] & 0x80) >>> 7;
+        }
+        return count - continued;
     }
 
     private static void readFully(DataInput in, byte[] bytes, int offset, int count)
@@ -395,6 +437,18 @@ public final class StringCodec {
             int toRead = Math.min(remaining, CHUNK_CHARS);
             readFully(in, bytes, carried, toRead);
             available = carried + toRead;
+            complete = completeChars(bytes, available);
+            return complete;
+        }
+
+        /**
+         * Takes the string's first {@code count} bytes, read already, as the first chunk.
+         *
+         * @return the number of chars that end within them
+         */
+        int readFrom(byte[] first, int count) {
+            System.arraycopy(first, 0, bytes, 0, count);
+            available = count;
             complete = completeChars(bytes, available);
             return complete;
         }
