@@ -171,23 +171,35 @@ public final class StringCodec {
         if (length <= TINY_STRING_CHARS) {
             return new String(readTinyChars(in, length, new char[length]));
         }
-        CharChunks chunks = new CharChunks(in, length);
-        int complete;
-        if (length <= OWN_ARRAY_CHARS) {
-            // as many bytes as chars, the fewest the string can have: all of it if it is ASCII
-            byte[] bytes = new byte[length];
-            readFully(in, bytes, 0, length);
-            if (isAscii(bytes, 0, length)) {
-                return asciiString(bytes, 0, length);
-            }
-            complete = chunks.readFrom(bytes, length);
-        } else {
-            complete = chunks.read();
-            if (complete == length) {
-                // as many chars as bytes: each byte is a char of its own, an ASCII char
-                return asciiString(chunks.bytes, 0, length);
-            }
+        return length <= OWN_ARRAY_CHARS ? readShortString(in, length) : readLongString(in, length);
+    }
+
+    /**
+     * Reads a string of up to {@link #OWN_ARRAY_CHARS} chars: first as many bytes as it has chars,
+     * the fewest it can have, into an array of its own; all of it, if they are ASCII.
+     */
+    private static String readShortString(DataInput in, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        readFully(in, bytes, 0, length);
+        if (isAscii(bytes, 0, length)) {
+            return asciiString(bytes, 0, length);
         }
+        CharChunks chunks = new CharChunks(in, length);
+        return decodeString(chunks, chunks.readFrom(bytes, length), length);
+    }
+
+    /** Reads a string of more than {@link #OWN_ARRAY_CHARS} chars through the thread's buffers. */
+    private static String readLongString(DataInput in, int length) throws IOException {
+        CharChunks chunks = new CharChunks(in, length);
+        int complete = chunks.read();
+        // as many chars as bytes: each byte is a char of its own, an ASCII char
+        return complete == length
+                ? asciiString(chunks.bytes, 0, length)
+                : decodeString(chunks, complete, length);
+    }
+
+    private static String decodeString(CharChunks chunks, int complete, int length)
+            throws IOException {
         return new String(decode(chunks, complete, BUFFERS.get().chars, length), 0, length);
     }
 

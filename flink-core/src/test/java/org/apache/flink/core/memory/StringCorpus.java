@@ -58,6 +58,14 @@ final class StringCorpus {
             cases.add(repeat('a', length));
             cases.add(repeat('\u00e9', Math.min(length, 20000)));
         }
+        // ASCII but for the first or the last char, around the stream reader's thresholds (16
+        // chars read a byte at a time, 256 read into an array of their own)
+        for (int length : new int[] {16, 17, 18, 60, 255, 256, 257}) {
+            for (char last : new char[] {'\u00e9', '\u0436', '\u4e2d'}) {
+                cases.add(repeat('a', length - 1) + last);
+                cases.add(last + repeat('a', length - 1));
+            }
+        }
         // around the 2048-char short-string threshold and the codec's chunks
         for (int length : new int[] {2047, 2048, 2049, 4095, 4096, 4097, 6145}) {
             cases.add(repeat('x', length));
