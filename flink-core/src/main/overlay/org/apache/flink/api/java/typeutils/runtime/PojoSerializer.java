@@ -32,7 +32,10 @@ public final class PojoSerializer<T> {
         }
     }
 
-    /** For deserialization, the instance without default field values. */
+    /**
+     * An instance whose fields hold their serializers' default values, as upstream creates it; for
+     * {@link #deserialize(DataInputView)}, which sets every field, the bare instance.
+     */
     @Overlay.Wrap
     @Override
     public T createInstance() {
