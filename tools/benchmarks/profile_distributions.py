@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Profiles the TaskManager of upstream Flink's distribution and of Wirespeed's while each runs the
-same benchmark job, with the JDK's Flight Recorder, and prints a Markdown table of the methods
-with the most self time (the top frame of the CPU samples), upstream beside Wirespeed.
+same benchmark job, with the JDK's Flight Recorder, and prints two Markdown tables, upstream beside
+Wirespeed: the CPU time per record in each part of a record's path (record writer, record
+deserializer, input gate, keyed state, the job's functions, the rest of the task), and the methods
+with the most self time (the top frame of the CPU samples).
 
 For each distribution in turn: a one-TaskManager cluster (as compare_distributions.py starts it), a
-warm-up run of the job at half its size, then a recording over one measured run, started and stopped with jcmd:
-the JDK's "profile" settings with Java method samples every millisecond (10 ms in the JDK's own).
-JFR samples threads running Java code only: CPU time in native code (RocksDB's, the JIT's, the
-garbage collector's) is not in the table. The recordings stay in the output directory for `jfr print` or JDK
-Mission Control.
+warm-up run of the job at half its size, then a recording over one measured run, started and
+stopped with jcmd: the JDK's "profile" settings with Java method samples every millisecond (10 ms in
+the JDK's own). JFR samples threads running Java code only: a part's CPU per record is its share of
+the samples times the run's TaskManager CPU per record, which spreads the time of native code
+(RocksDB's, the JIT's, the garbage collector's) over the parts in proportion. The recordings stay in the output directory for
+`jfr print` or JDK Mission Control.
 
 Usage: profile_distributions.py [--build] [--job REGEX] [--option true|false] [--scale F]
                                 [--top N] [--out DIR]
@@ -22,7 +25,6 @@ import subprocess
 import sys
 
 import distributions
-
 
 
 def settings(directory):
