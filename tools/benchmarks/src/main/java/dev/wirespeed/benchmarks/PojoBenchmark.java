@@ -15,12 +15,15 @@ import org.openjdk.jmh.annotations.State;
 
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * Serializing and deserializing a POJO of nine strings and a number with Flink's {@code
- * PojoSerializer}, the fork's against upstream 1.20.5's in the same run, on Flink's own buffers:
- * what every record of a POJO stream costs on the network and every access of POJO state in
- * RocksDB.
+ * Serializing, deserializing and copying POJOs with Flink's {@code PojoSerializer}, the fork's
+ * against upstream 1.20.5's in the same run, on Flink's own buffers: what every record of a POJO
+ * stream costs on the network, every access of POJO state in RocksDB, and every record handed on in
+ * a chain without object reuse. Three shapes: a {@link Product} of nine strings and a number, a
+ * flat {@link Reading} of eight primitive and string fields, and an {@link Account} with nested
+ * arrays (the serialization tuning article's shape).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -30,18 +33,21 @@ public class PojoBenchmark {
     @Param({"wirespeed", "upstream"})
     public String implementation;
 
+    @Param({"product", "reading", "account"})
+    public String shape;
+
     private PojoCodecs codecs;
-    private Product product;
+    private Object value;
     private byte[] bytes;
 
     @Setup
     public void setUp() throws Throwable {
-        codecs = PojoCodecs.named(implementation, Product.class);
-        product = Product.sample();
-        codecs.serialize(product);
+        value = sample(shape).get();
+        codecs = PojoCodecs.named(implementation, value.getClass());
+        codecs.serialize(value);
         bytes = codecs.lastBytes();
-        PojoCodecs reference = PojoCodecs.named("upstream", Product.class);
-        reference.serialize(product);
+        PojoCodecs reference = PojoCodecs.named("upstream", value.getClass());
+        reference.serialize(value);
         if (!Arrays.equals(bytes, reference.lastBytes())) {
             throw new IllegalStateException("The serializers' bytes differ");
         }
@@ -49,11 +55,29 @@ public class PojoBenchmark {
 
     @Benchmark
     public Object serialize() throws Throwable {
-        return codecs.serialize(product);
+        return codecs.serialize(value);
     }
 
     @Benchmark
     public Object deserialize() throws Throwable {
         return codecs.deserialize(bytes);
+    }
+
+    @Benchmark
+    public Object copy() throws Throwable {
+        return codecs.copy(value);
+    }
+
+    private static Supplier<Object> sample(String shape) {
+        switch (shape) {
+            case "product":
+                return Product::sample;
+            case "reading":
+                return Reading::sample;
+            case "account":
+                return Account::sample;
+            default:
+                throw new IllegalArgumentException("Unknown shape " + shape);
+        }
     }
 }

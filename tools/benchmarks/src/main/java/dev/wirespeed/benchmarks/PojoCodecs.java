@@ -22,6 +22,9 @@ interface PojoCodecs {
     /** Deserializes from Flink's input buffer, set to {@code bytes} first. */
     Object deserialize(byte[] bytes) throws Throwable;
 
+    /** A deep copy of {@code value}, as {@code TypeSerializer#copy(Object)} makes it. */
+    Object copy(Object value) throws Throwable;
+
     /** The bytes of the last {@link #serialize}. */
     byte[] lastBytes() throws Throwable;
 
@@ -64,6 +67,11 @@ interface PojoCodecs {
         }
 
         @Override
+        public Object copy(Object value) {
+            return serializer.copy(value);
+        }
+
+        @Override
         public byte[] lastBytes() {
             return out.getCopyOfBuffer();
         }
@@ -95,6 +103,12 @@ interface PojoCodecs {
                                         Object.class,
                                         Upstream.load(
                                                 "org.apache.flink.core.memory.DataInputView"))));
+        private static final MethodHandle COPY =
+                erased(
+                        Upstream.virtualMethod(
+                                SERIALIZER_TYPE,
+                                "copy",
+                                MethodType.methodType(Object.class, Object.class)));
         private static final MethodHandle CLEAR =
                 Upstream.virtualMethod(OUTPUT, "clear", MethodType.methodType(void.class));
         private static final MethodHandle COPY_OF_BUFFER =
@@ -145,6 +159,11 @@ interface PojoCodecs {
         public Object deserialize(byte[] bytes) throws Throwable {
             SET_BUFFER.invokeExact(in, bytes);
             return (Object) DESERIALIZE.invokeExact(serializer, in);
+        }
+
+        @Override
+        public Object copy(Object value) throws Throwable {
+            return (Object) COPY.invokeExact(serializer, value);
         }
 
         @Override

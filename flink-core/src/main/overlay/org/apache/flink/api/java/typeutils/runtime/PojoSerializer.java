@@ -4,48 +4,109 @@
 
 package org.apache.flink.api.java.typeutils.runtime;
 
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 
 /**
- * Deserializes a POJO of the serializer's own class without first giving each of its fields a
- * default value, which deserialization then overwrites.
+ * Writes, reads and copies the fields of an instance of the serializer's own class with a {@link
+ * PojoFieldCodec}: no reflection per field, strings and primitives in place, and no default values
+ * given to the fields of a new instance only to be overwritten. Same bytes, same objects; records,
+ * subclasses and the reuse variants as upstream.
  */
 public final class PojoSerializer<T> {
 
-    /**
-     * Whether {@link #deserialize(DataInputView)} is under way: it asks {@link #createInstance()}
-     * for an instance of the serializer's own class only, and sets every field of it. A serializer
-     * serves one thread at a time, as every serializer does.
-     */
-    private transient boolean deserializing;
+    /** The fields of {@link #clazz}; made on first use, as the fields of a restored serializer. */
+    private transient PojoFieldCodec fieldCodec;
 
     @Overlay.Wrap
     @Override
-    public T deserialize(DataInputView source) throws IOException {
-        deserializing = true;
-        try {
-            return deserialize$upstream(source);
-        } finally {
-            deserializing = false;
+    public void serialize(T value, DataOutputView target) throws IOException {
+        if (value != null && value.getClass() == clazz && !isRecord()) {
+            target.writeByte(NO_SUBCLASS);
+            fieldCodec().serialize(value, target);
+        } else {
+            serialize$upstream(value, target);
         }
     }
 
-    /**
-     * An instance whose fields hold their serializers' default values, as upstream creates it; for
-     * {@link #deserialize(DataInputView)}, which sets every field, the bare instance.
-     */
+    @Overlay.Replace
+    @Override
+    public T deserialize(DataInputView source) throws IOException {
+        int flags = source.readByte();
+        if ((flags & IS_NULL) != 0) {
+            return null;
+        } else if ((flags & IS_SUBCLASS) != 0) {
+            String subclassName = source.readUTF();
+            try {
+                Class<?> subclass = Class.forName(subclassName, true, cl);
+                return deserializeSubclass(getSubclassSerializer(subclass), source);
+            } catch (ClassNotFoundException e) {
+                throw new RuntimeException("Cannot instantiate class.", e);
+            }
+        } else if ((flags & IS_TAGGED_SUBCLASS) != 0) {
+            return deserializeSubclass(registeredSerializers[source.readByte()], source);
+        } else if ((flags & NO_SUBCLASS) != 0) {
+            return isRecord() ? deserializeRecord(source) : deserializeFields(source);
+        }
+        throw new IOException("Corrupt POJO data: unknown flags " + flags + " for " + clazz);
+    }
+
     @Overlay.Wrap
     @Override
-    public T createInstance() {
-        if (!deserializing || isRecord()) {
-            return createInstance$upstream();
+    public T copy(T from) {
+        if (from == null || from.getClass() != clazz || isRecord()) {
+            return copy$upstream(from);
         }
+        T target = newInstance();
+        fieldCodec().copy(from, target);
+        return target;
+    }
+
+    private T deserializeFields(DataInputView source) throws IOException {
+        T target = newInstance();
+        fieldCodec().deserialize(target, source);
+        return target;
+    }
+
+    private T deserializeRecord(DataInputView source) throws IOException {
+        JavaRecordBuilderFactory<T>.JavaRecordBuilder builder = recordFactory.newBuilder();
+        for (int i = 0; i < numFields; i++) {
+            Object value = source.readBoolean() ? null : fieldSerializers[i].deserialize(source);
+            if (fields[i] != null) {
+                builder.setField(i, value);
+            }
+        }
+        return builder.build();
+    }
+
+    /**
+     * A subclass instance: the fields this serializer knows get their default values, the
+     * subclass's serializer reads the rest into it.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private T deserializeSubclass(TypeSerializer subclassSerializer, DataInputView source)
+            throws IOException {
+        T target = (T) subclassSerializer.createInstance();
+        initializeFields(target);
+        return (T) subclassSerializer.deserialize(target, source);
+    }
+
+    /** A bare instance of {@link #clazz}, whose fields the caller sets, every one. */
+    private T newInstance() {
         try {
             return clazz.newInstance();
         } catch (Exception e) {
             throw new RuntimeException("Cannot instantiate class.", e);
         }
+    }
+
+    private PojoFieldCodec fieldCodec() {
+        if (fieldCodec == null) {
+            fieldCodec = new PojoFieldCodec(clazz, fields, fieldSerializers);
+        }
+        return fieldCodec;
     }
 }

@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,12 +24,14 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The fork's {@link PojoSerializer} against upstream 1.20.5's, loaded from the upstream jar: for
- * POJOs of every field kind, with nulls, nesting, subclasses (registered and not), fields that go
- * to Kryo and fields that the class's constructor sets, the same bytes, and the same objects read
- * back from them by both.
+ * POJOs of every field kind, with nulls, nesting, inherited fields, subclasses (registered and
+ * not), fields that go to Kryo, fields that the class's constructor sets, volatile fields and
+ * records, the same bytes, the same objects read back from them by both, and the same deep copies.
  */
 class PojoSerializerDifferentialTest {
 
@@ -41,7 +44,10 @@ class PojoSerializerDifferentialTest {
                         ConstructorDefaults.class,
                         (Function<Random, Object>) ConstructorDefaults::random),
                 Arguments.of(Outer.class, (Function<Random, Object>) Outer::random),
-                Arguments.of(Animal.class, (Function<Random, Object>) Animal::random));
+                Arguments.of(Animal.class, (Function<Random, Object>) Animal::random),
+                Arguments.of(Dog.class, (Function<Random, Object>) Dog::random),
+                Arguments.of(Counter.class, (Function<Random, Object>) Counter::random),
+                Arguments.of(Point.class, (Function<Random, Object>) Point::random));
     }
 
     @ParameterizedTest
@@ -71,8 +77,68 @@ class PojoSerializerDifferentialTest {
     }
 
     @Test
+    void aCopyIsDeep() throws IOException {
+        ConstructorDefaults value = ConstructorDefaults.random(new Random(7));
+        value.tags = new ArrayList<>(List.of("x"));
+        value.nested = Flat.random(new Random(8));
+        value.nested.numbers = new int[] {1, 2};
+
+        ConstructorDefaults copy =
+                (ConstructorDefaults)
+                        forkSerializer(ConstructorDefaults.class, List.of()).copy(value);
+
+        assertThat(copy).usingRecursiveComparison().isEqualTo(value);
+        assertThat(copy.tags).isNotSameAs(value.tags);
+        assertThat(copy.nested).isNotSameAs(value.nested);
+        assertThat(copy.nested.numbers).isNotSameAs(value.nested.numbers);
+    }
+
+    @Test
+    void aSerializerRestoredByJavaSerializationWritesAndReadsTheSameBytes() throws Exception {
+        TypeSerializer<Object> fork = forkSerializer(Flat.class, List.of());
+        TypeSerializer<Object> restored = InstantiationUtil.clone(fork);
+        UpstreamSerializers upstream = new UpstreamSerializers(Flat.class, List.of());
+        Random random = new Random(11);
+        for (int i = 0; i < 20; i++) {
+            checkAgainstUpstream(upstream, restored, Flat.random(random));
+        }
+    }
+
+    @Test
+    void aNullFlagForAPrimitiveFieldFailsAsUpstreamFails() {
+        // the flags for an instance of the class itself, then a primitive field flagged null
+        byte[] corrupt = {2, 1};
+        UpstreamSerializers upstream = new UpstreamSerializers(Counter.class, List.of());
+        TypeSerializer<Object> fork = forkSerializer(Counter.class, List.of());
+
+        Throwable upstreamFailure = catchThrowable(() -> upstream.deserialize(corrupt));
+        Throwable forkFailure =
+                catchThrowable(() -> fork.deserialize(new DataInputDeserializer(corrupt)));
+
+        assertThat(upstreamFailure).hasCauseInstanceOf(IllegalArgumentException.class);
+        assertThat(forkFailure).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void unknownFlagsAreCorruptData() {
+        // upstream hands out an instance with default field values for these flags
+        TypeSerializer<Object> fork = forkSerializer(Flat.class, List.of());
+
+        assertThatThrownBy(() -> fork.deserialize(new DataInputDeserializer(new byte[] {0})))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown flags 0");
+    }
+
+    @Test
     void theTypesAreSerializedAsPojos() {
-        for (Class<?> type : List.of(Flat.class, ConstructorDefaults.class, Outer.class)) {
+        for (Class<?> type :
+                List.of(
+                        Flat.class,
+                        ConstructorDefaults.class,
+                        Outer.class,
+                        Dog.class,
+                        Counter.class,
+                        Point.class)) {
             assertThat(new UpstreamSerializers(type, List.of()).serializerClassName())
                     .isEqualTo(PojoSerializer.class.getName());
             assertThat(forkSerializer(type, List.of())).isInstanceOf(PojoSerializer.class);
@@ -112,9 +178,26 @@ class PojoSerializerDifferentialTest {
                 .usingRecursiveComparison()
                 .isEqualTo(upstream.deserialize(expected))
                 .isEqualTo(value);
-        assertThat(read == null ? null : read.getClass())
-                .isEqualTo(value == null ? null : value.getClass());
+        assertThat(classOf(read)).isEqualTo(classOf(value));
+
+        Object copy = fork.copy(value);
+        assertThat(copy)
+                .as("copy")
+                .usingRecursiveComparison()
+                .isEqualTo(upstream.copy(value))
+                .isEqualTo(value);
+        assertThat(classOf(copy)).isEqualTo(classOf(value));
+        if (value != null) {
+            assertThat(copy).isNotSameAs(value);
+        }
+        out.clear();
+        fork.serialize(copy, out);
+        assertThat(out.getCopyOfBuffer()).as("bytes of the copy").isEqualTo(expected);
         return read;
+    }
+
+    private static Class<?> classOf(Object value) {
+        return value == null ? null : value.getClass();
     }
 
     @SuppressWarnings("unchecked")
@@ -139,13 +222,19 @@ class PojoSerializerDifferentialTest {
         return text.toString();
     }
 
-    /** Every field kind of a flat POJO: primitives, boxed primitives, strings, arrays, an enum. */
+    /**
+     * Every field kind of a flat POJO: each primitive, boxed primitives, strings, arrays, an enum,
+     * a private field with a getter and a setter.
+     */
     public static class Flat {
         public int count;
         public long total;
         public double ratio;
         public boolean flag;
         public char letter;
+        public byte level;
+        public short code;
+        public float weight;
         public Integer boxedCount;
         public Long boxedTotal;
         public Double boxedRatio;
@@ -173,6 +262,9 @@ class PojoSerializerDifferentialTest {
             value.ratio = random.nextDouble();
             value.flag = random.nextBoolean();
             value.letter = (char) random.nextInt(0x3000);
+            value.level = (byte) random.nextInt();
+            value.code = (short) random.nextInt();
+            value.weight = random.nextFloat();
             value.boxedCount = random.nextBoolean() ? random.nextInt() : null;
             value.boxedTotal = random.nextBoolean() ? random.nextLong() : null;
             value.boxedRatio = random.nextBoolean() ? random.nextDouble() : null;
@@ -270,11 +362,22 @@ class PojoSerializerDifferentialTest {
         }
     }
 
-    /** A POJO subclass. */
+    /** A POJO subclass; as a type of its own, a POJO with fields of its superclass. */
     public static class Dog extends Animal {
         public String breed = "mixed";
 
         public Dog() {}
+
+        static Dog random(Random random) {
+            if (random.nextInt(8) == 0) {
+                return null;
+            }
+            Dog dog = new Dog();
+            dog.name = randomString(random);
+            dog.legs = random.nextInt(5);
+            dog.breed = randomString(random);
+            return dog;
+        }
     }
 
     /** A subclass that is no POJO (no default constructor): Kryo serializes it. */
@@ -287,6 +390,34 @@ class PojoSerializerDifferentialTest {
 
         public int getSerial() {
             return serial;
+        }
+    }
+
+    /** A POJO with a volatile field, which is read and written through reflection. */
+    public static class Counter {
+        public volatile long count;
+        public String name;
+
+        public Counter() {}
+
+        static Counter random(Random random) {
+            Counter counter = new Counter();
+            counter.count = random.nextLong();
+            counter.name = randomString(random);
+            return counter;
+        }
+    }
+
+    /** A record, which Flink serializes as a POJO and builds through its constructor. */
+    public record Point(int x, String label, Flat flat) {
+
+        static Point random(Random random) {
+            return random.nextInt(8) == 0
+                    ? null
+                    : new Point(
+                            random.nextInt(),
+                            randomString(random),
+                            random.nextBoolean() ? null : Flat.random(random));
         }
     }
 }

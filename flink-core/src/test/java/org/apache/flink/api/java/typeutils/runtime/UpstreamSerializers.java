@@ -28,6 +28,7 @@ final class UpstreamSerializers {
     private final Object serializer;
     private final Method serialize;
     private final Method deserialize;
+    private final Method copy;
     private final Class<?> outputSerializer;
     private final Class<?> inputDeserializer;
 
@@ -65,6 +66,7 @@ final class UpstreamSerializers {
             deserialize =
                     serializerType.getMethod(
                             "deserialize", load("org.apache.flink.core.memory.DataInputView"));
+            copy = serializerType.getMethod("copy", Object.class);
             outputSerializer = load("org.apache.flink.core.memory.DataOutputSerializer");
             inputDeserializer = load("org.apache.flink.core.memory.DataInputDeserializer");
         } catch (ReflectiveOperationException e) {
@@ -96,6 +98,11 @@ final class UpstreamSerializers {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Upstream's deep copy of a value. */
+    Object copy(Object value) throws IOException {
+        return UpstreamCalls.invoke(copy, serializer, value);
     }
 
     private static Class<?> load(String name) throws ClassNotFoundException {
