@@ -19,9 +19,14 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static org.apache.flink.core.memory.MemoryUtils.UNSAFE;
 
@@ -42,9 +47,9 @@ import static org.apache.flink.core.memory.MemoryUtils.UNSAFE;
  * </ul>
  *
  * <p>Fields that cannot be reached by offset (a field of another class, a volatile field, or one of
- * a class whose layout the JVM does not expose) take the reflective path, one by one. Callers hand
- * in instances of exactly the POJO class; an instance of any other class would be read at the wrong
- * offsets.
+ * a class whose layout the JVM does not expose) and primitive fields with a serializer of their own
+ * take the reflective path, one by one, logged once per field. Callers hand in instances of exactly
+ * the POJO class; an instance of any other class would be read at the wrong offsets.
  */
 @Internal
 final class PojoFieldCodec {
@@ -70,6 +75,11 @@ final class PojoFieldCodec {
     private static final byte FLOAT = 9;
     private static final byte LONG = 10;
     private static final byte DOUBLE = 11;
+
+    private static final Logger LOG = LoggerFactory.getLogger(PojoFieldCodec.class);
+
+    /** The POJO types' fields logged as serialized through reflection, by class and field name. */
+    private static final Set<String> LOGGED_REFLECTIVE_FIELDS = ConcurrentHashMap.newKeySet();
 
     private final Field[] fields;
     private final TypeSerializer<Object>[] serializers;
@@ -284,17 +294,31 @@ final class PojoFieldCodec {
         if (field == null) {
             return ABSENT;
         }
-        if (!reachableByOffset(pojoClass, field)) {
-            return REFLECTIVE;
+        String notByOffset = whyNotByOffset(pojoClass, field);
+        byte kind =
+                notByOffset == null
+                        ? kindByType(field.getType(), serializer.getClass())
+                        : REFLECTIVE;
+        if (kind == REFLECTIVE) {
+            logReflectiveOnce(
+                    pojoClass,
+                    field,
+                    notByOffset != null
+                            ? notByOffset
+                            : "its serializer "
+                                    + serializer.getClass().getName()
+                                    + " is not Flink's for "
+                                    + field.getType());
         }
-        Class<?> type = field.getType();
-        Class<?> serializerClass = serializer.getClass();
+        return kind;
+    }
+
+    private static byte kindByType(Class<?> type, Class<?> serializerClass) {
         if (!type.isPrimitive()) {
             return type == String.class && serializerClass == StringSerializer.class
                     ? STRING
                     : OBJECT;
-        }
-        if (type == int.class && serializerClass == IntSerializer.class) {
+        } else if (type == int.class && serializerClass == IntSerializer.class) {
             return INT;
         } else if (type == long.class && serializerClass == LongSerializer.class) {
             return LONG;
@@ -315,24 +339,36 @@ final class PojoFieldCodec {
     }
 
     /**
-     * Whether a field can be read and written at its offset in instances of the class: a field of
-     * the class or one of its superclasses, not static and not volatile, of a class whose layout
-     * the JVM hands out.
+     * Why a field cannot be read and written at its offset in instances of the class, or null if it
+     * can: a field of the class or one of its superclasses, neither static nor volatile, of a class
+     * whose layout the JVM hands out.
      */
-    private static boolean reachableByOffset(Class<?> pojoClass, Field field) {
+    private static String whyNotByOffset(Class<?> pojoClass, Field field) {
         int modifiers = field.getModifiers();
-        if (UNSAFE == null
-                || !field.getDeclaringClass().isAssignableFrom(pojoClass)
-                || Modifier.isStatic(modifiers)
-                || Modifier.isVolatile(modifiers)) {
-            return false;
+        if (!field.getDeclaringClass().isAssignableFrom(pojoClass)) {
+            return "it is not a field of the class or of a superclass";
+        } else if (Modifier.isStatic(modifiers)) {
+            return "it is static";
+        } else if (Modifier.isVolatile(modifiers)) {
+            return "it is volatile";
         }
         try {
             UNSAFE.objectFieldOffset(field);
-            return true;
+            return null;
         } catch (RuntimeException e) {
             // a hidden class or a record, whose fields the JVM keeps to reflection
-            return false;
+            return "the JVM gives no offset for it (" + e + ")";
+        }
+    }
+
+    private static void logReflectiveOnce(Class<?> pojoClass, Field field, String reason) {
+        if (LOGGED_REFLECTIVE_FIELDS.add(pojoClass.getName() + '#' + field.getName())) {
+            LOG.info(
+                    "Field {} of POJO type {} is serialized through reflection, as upstream Flink"
+                            + " serializes it: {}.",
+                    field.getName(),
+                    pojoClass.getName(),
+                    reason);
         }
     }
 
