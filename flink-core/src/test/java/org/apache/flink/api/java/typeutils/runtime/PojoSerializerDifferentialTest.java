@@ -6,6 +6,9 @@ package org.apache.flink.api.java.typeutils.runtime;
 
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshotSerializationUtil;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -62,6 +65,31 @@ class PojoSerializerDifferentialTest {
     void randomInstancesWithRegisteredSubclassesMatchUpstream(
             Class<?> type, Function<Random, Object> instances) throws IOException {
         checkAgainstUpstream(type, List.of(Dog.class), instances, ~type.getSimpleName().hashCode());
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void snapshotsAreUpstreamsAndRestoreASerializerThatReadsUpstreamsBytes(
+            Class<?> type, Function<Random, Object> instances) throws IOException {
+        UpstreamSerializers upstream = new UpstreamSerializers(type, List.of(Dog.class));
+        TypeSerializer<Object> fork = forkSerializer(type, List.of(Dog.class));
+
+        byte[] upstreamSnapshot = upstream.snapshot();
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        TypeSerializerSnapshotSerializationUtil.writeSerializerSnapshot(
+                out, fork.snapshotConfiguration());
+        assertThat(out.getCopyOfBuffer()).as("snapshot bytes").isEqualTo(upstreamSnapshot);
+
+        TypeSerializerSnapshot<Object> restored =
+                TypeSerializerSnapshotSerializationUtil.readSerializerSnapshot(
+                        new DataInputDeserializer(upstreamSnapshot), type.getClassLoader());
+        assertThat(fork.snapshotConfiguration().resolveSchemaCompatibility(restored))
+                .matches(TypeSerializerSchemaCompatibility::isCompatibleAsIs);
+        TypeSerializer<Object> restoredSerializer = restored.restoreSerializer();
+        Random random = new Random(type.getName().hashCode());
+        for (int i = 0; i < 50; i++) {
+            checkAgainstUpstream(upstream, restoredSerializer, instances.apply(random));
+        }
     }
 
     @Test

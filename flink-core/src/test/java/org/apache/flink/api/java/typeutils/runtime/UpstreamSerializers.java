@@ -100,6 +100,30 @@ final class UpstreamSerializers {
         }
     }
 
+    /** Upstream's snapshot of the serializer, as a checkpoint's state meta data holds it. */
+    byte[] snapshot() throws IOException {
+        try {
+            Object snapshot =
+                    load("org.apache.flink.api.common.typeutils.TypeSerializer")
+                            .getMethod("snapshotConfiguration")
+                            .invoke(serializer);
+            Object out = outputSerializer.getConstructor(int.class).newInstance(256);
+            UpstreamCalls.invoke(
+                    load("org.apache.flink.api.common.typeutils.TypeSerializerSnapshotSerializationUtil")
+                            .getMethod(
+                                    "writeSerializerSnapshot",
+                                    load("org.apache.flink.core.memory.DataOutputView"),
+                                    load(
+                                            "org.apache.flink.api.common.typeutils.TypeSerializerSnapshot")),
+                    null,
+                    out,
+                    snapshot);
+            return (byte[]) outputSerializer.getMethod("getCopyOfBuffer").invoke(out);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Upstream's deep copy of a value. */
     Object copy(Object value) throws IOException {
         return UpstreamCalls.invoke(copy, serializer, value);
