@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import distributions
 
@@ -120,7 +121,8 @@ def main():
                         help="pipeline.force-timestamp-support for the job")
     parser.add_argument("--scale", type=float, default=4.0, help="multiplies the job's record count")
     parser.add_argument("--top", type=int, default=15, help="methods in the table")
-    parser.add_argument("--out", default="profiles", help="where the recordings go")
+    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "wirespeed-profiles"),
+                        help="where the recordings go (outside the repository by default)")
     args = parser.parse_args()
     jobs = distributions.select_jobs(args.job)
     if len(jobs) != 1:
