@@ -41,6 +41,12 @@ public final class StringCodec {
     private static final int STRAIGHT_ENCODE_MAX_CHARS = 64;
 
     /**
+     * Latin-1 coded strings from this length on are copied in bulk, then checked for ASCII; for
+     * shorter ones the calls cost more than encoding char by char.
+     */
+    private static final int BULK_COPY_MIN_CHARS = 8;
+
+    /**
      * Strings up to this length are read from streams into arrays of their own, not the thread's
      * buffers: in a task thread, whose map of thread-locals holds many, a look-up of the buffers
      * costs more than a small array.
@@ -83,10 +89,7 @@ public final class StringCodec {
         int length = value.length();
         byte[] target = out.reserve(VarInts.MAX_LENGTH_BYTES + 3 * length);
         int pos = VarInts.write(length + 1, target, out.length());
-        out.setPositionUnsafe(
-                length <= STRAIGHT_ENCODE_MAX_CHARS
-                        ? VarInts.write(value, 0, length, target, pos)
-                        : encodeString(value, 0, length, target, pos));
+        out.setPositionUnsafe(encodeString(value, 0, length, target, pos));
     }
 
     /** Writes the first {@code length} chars of {@code chars}, as {@link StringValue} does. */
@@ -143,8 +146,27 @@ public final class StringCodec {
         return pos;
     }
 
-    /** Encodes a string's chars through a thread's char array, a chunk at a time. */
+    /**
+     * Encodes chars {@code from} to {@code to} of a string: an ASCII string's with one array copy;
+     * others straight from the string when short, else through a thread's char array.
+     */
+    @SuppressWarnings("deprecation") // String#getBytes(int, int, byte[], int), exact for Latin-1
     private static int encodeString(String value, int from, int to, byte[] target, int pos) {
+        int count = to - from;
+        if (count >= BULK_COPY_MIN_CHARS && CompactStrings.isLatin1(value)) {
+            // an ASCII char is one byte in Flink's format; other bytes are encoded over below
+            value.getBytes(from, to, target, pos);
+            if (isAscii(target, pos, count)) {
+                return pos + count;
+            }
+        }
+        return count <= STRAIGHT_ENCODE_MAX_CHARS
+                ? VarInts.write(value, from, to, target, pos)
+                : encodeThroughChars(value, from, to, target, pos);
+    }
+
+    /** Encodes a string's chars through a thread's char array, a chunk at a time. */
+    private static int encodeThroughChars(String value, int from, int to, byte[] target, int pos) {
         char[] chars = BUFFERS.get().chars;
         for (int start = from; start < to; start += CHUNK_CHARS) {
             int end = Math.min(to, start + CHUNK_CHARS);

@@ -53,6 +53,29 @@ class StringCodecDifferentialTest {
         }
     }
 
+    /**
+     * ASCII strings but for one char, at every position: Latin-1 coded strings are copied in bulk
+     * and checked afterwards, so a Latin-1 char past 0x7f must be found wherever it is, and a char
+     * past 0xff whose low byte is ASCII ({@code \u0141} is 0x41 there) must not be copied as it.
+     */
+    @Test
+    void stringsAsciiButForOneCharMatchUpstream() throws IOException {
+        assertThat(CompactStrings.isAvailable()).as("bulk copies on this JVM").isTrue();
+        for (char odd : new char[] {'\u0080', '\u00e9', '\u00ff', '\u0100', '\u0141', '\u4e41'}) {
+            for (int length = 1; length <= 72; length++) {
+                for (int at = 0; at < length; at++) {
+                    checkAgainstUpstream(asciiBut(length, at, odd));
+                }
+            }
+            // the codec's chunks of long strings
+            for (int length : new int[] {2048, 2049, 4097}) {
+                for (int at : new int[] {0, 2047, 2048, length - 1}) {
+                    checkAgainstUpstream(asciiBut(length, Math.min(at, length - 1), odd));
+                }
+            }
+        }
+    }
+
     @Test
     void nullMatchesUpstream() throws IOException {
         byte[] expected = upstream.writeString(null);
@@ -138,6 +161,15 @@ class StringCodecDifferentialTest {
         ByteArrayOutputStream copy = new ByteArrayOutputStream();
         StringValue.copyString(stream(bytes), new DataOutputStream(copy));
         return copy.toByteArray();
+    }
+
+    private static String asciiBut(int length, int at, char odd) {
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            chars[i] = (char) ('0' + i % 75);
+        }
+        chars[at] = odd;
+        return new String(chars);
     }
 
     private static DataInputStream stream(byte[] bytes) {
