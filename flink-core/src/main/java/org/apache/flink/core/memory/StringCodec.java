@@ -47,9 +47,9 @@ public final class StringCodec {
     private static final int BULK_COPY_MIN_CHARS = 8;
 
     /**
-     * Strings up to this length are read from streams into arrays of their own, not the thread's
-     * buffers: in a task thread, whose map of thread-locals holds many, a look-up of the buffers
-     * costs more than a small array.
+     * Strings up to this length are read into arrays of their own, not the thread's buffers: in a
+     * task thread, whose map of thread-locals holds many, a look-up of the buffers costs more than
+     * a small array.
      */
     private static final int OWN_ARRAY_CHARS = 256;
 
@@ -246,7 +246,10 @@ public final class StringCodec {
         } else {
             int length = lengthPlusOne - 1;
             checkAvailable(length, limit - pos);
-            char[] chars = length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
+            char[] chars =
+                    length <= OWN_ARRAY_CHARS || length > CHUNK_CHARS
+                            ? new char[length]
+                            : BUFFERS.get().chars;
             pos = VarInts.readChars(source, pos, limit, chars, 0, length);
             result = new String(chars, 0, length);
         }
