@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,8 +34,10 @@ import java.util.Optional;
  * auto watermark interval is 0, unaligned checkpoints are disabled (their in-flight data is kept in
  * one format), and nothing in the job can produce watermarks: every source built with {@code
  * fromSource} and every timestamp/watermark assigner uses a watermark strategy whose generator is
- * {@code noWatermarks()}'s, and there is no legacy {@code SourceFunction} source, which can always
- * emit watermarks. Otherwise every byte stays Flink's.
+ * {@code noWatermarks()}'s, there is no legacy {@code SourceFunction} source, which can always emit
+ * watermarks, no operator of Flink's libraries that produces watermarks or orders records by their
+ * timestamps (the Table planner's watermark and mini-batch assigners and row-time inserter, CEP),
+ * and no iteration. Otherwise every byte stays Flink's.
  *
  * <p>The decision is made once, when the job graph is built, and travels to every task in the job
  * configuration under {@link #TAGLESS_RECORDS}.
@@ -72,52 +75,84 @@ public final class TimestampSupportDecision {
 
     private static final String FLINK_PACKAGE = "org.apache.flink.";
 
+    /**
+     * Operators of Flink's libraries, which this module does not depend on, that produce watermarks
+     * or need the records' timestamps, by the class of the operator or its factory: what each does.
+     */
+    private static final Map<String, String> TIMESTAMP_OPERATORS =
+            Map.of(
+                    "org.apache.flink.table.runtime.operators.wmassigners.WatermarkAssignerOperatorFactory",
+                    "assigns a table's watermarks",
+                    "org.apache.flink.table.runtime.operators.wmassigners.WatermarkAssignerOperator",
+                    "assigns a table's watermarks",
+                    "org.apache.flink.table.runtime.operators.wmassigners.ProcTimeMiniBatchAssignerOperator",
+                    "emits the watermarks that close mini-batches",
+                    "org.apache.flink.table.runtime.operators.wmassigners.RowTimeMiniBatchAssginerOperator",
+                    "emits the watermarks that close mini-batches",
+                    "org.apache.flink.table.runtime.operators.sink.StreamRecordTimestampInserter",
+                    "hands a table's row time to its sink as the records' timestamps",
+                    "org.apache.flink.cep.operator.CepOperator",
+                    "matches CEP patterns (in event time, by the records' timestamps)");
+
     private final boolean tagless;
     private final String reason;
     private final List<Integer> userOperators;
 
-    private TimestampSupportDecision(boolean tagless, String reason) {
-        this(tagless, reason, Collections.emptyList());
-    }
+    /** Whether the user asked for tagless records, which the job may still not get. */
+    private final boolean requested;
 
-    private TimestampSupportDecision(boolean tagless, String reason, List<Integer> userOperators) {
+    private TimestampSupportDecision(
+            boolean tagless, String reason, List<Integer> userOperators, boolean requested) {
         this.tagless = tagless;
         this.reason = reason;
         this.userOperators = userOperators;
+        this.requested = requested;
     }
 
     /** Decides for the job of a stream graph. */
     public static TimestampSupportDecision decide(StreamGraph streamGraph) {
         if (streamGraph.getJobConfiguration().get(PipelineOptions.FORCE_TIMESTAMP_SUPPORT)) {
             return new TimestampSupportDecision(
-                    false, PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key() + " is true");
+                    false,
+                    PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key() + " is true",
+                    Collections.emptyList(),
+                    false);
         }
         long interval = streamGraph.getExecutionConfig().getAutoWatermarkInterval();
         if (interval != 0) {
-            return new TimestampSupportDecision(
-                    false,
+            return refused(
                     PipelineOptions.AUTO_WATERMARK_INTERVAL.key()
                             + " is "
                             + interval
                             + " ms; set it to 0");
         }
         if (streamGraph.getCheckpointConfig().isUnalignedCheckpointsEnabled()) {
-            return new TimestampSupportDecision(
-                    false,
+            return refused(
                     CheckpointingOptions.ENABLE_UNALIGNED.key()
                             + " is true; records without timestamps need aligned checkpoints");
+        }
+        if (!streamGraph.getIterationSourceSinkPairs().isEmpty()) {
+            return refused(
+                    "the job has an iteration (DataStream#iterate), whose head and tail tasks"
+                            + " tagless records do not cover");
         }
         for (StreamNode node : streamGraph.getStreamNodes()) {
             Optional<String> producer = watermarkProducer(node);
             if (producer.isPresent()) {
-                return new TimestampSupportDecision(false, producer.get());
+                return refused(producer.get());
             }
         }
         return new TimestampSupportDecision(
                 true,
                 PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
                         + " is false and nothing in the job produces watermarks",
-                userOperators(streamGraph));
+                userOperators(streamGraph),
+                true);
+    }
+
+    /** Tagged records for a job whose user asked for tagless ones, and why. */
+    private static TimestampSupportDecision refused(String reason) {
+        return new TimestampSupportDecision(false, reason, Collections.emptyList(), true);
     }
 
     /** Whether the job's records travel without element tag and timestamp. */
@@ -139,11 +174,24 @@ public final class TimestampSupportDecision {
         return userOperators;
     }
 
-    /** Records the decision in the job graph's configuration and logs it. */
+    /**
+     * Records the decision in the job graph's configuration and logs it: as a warning when the user
+     * asked for tagless records and the job cannot have them.
+     */
     public void applyTo(JobGraph jobGraph) {
         jobGraph.getJobConfiguration().set(TAGLESS_RECORDS, tagless);
         if (!userOperators.isEmpty()) {
             jobGraph.getJobConfiguration().set(USER_OPERATORS, userOperators);
+        }
+        if (requested && !tagless) {
+            LOG.warn(
+                    "FLIP-330 decision for job '{}' ({}): tagged records, although {} is false,"
+                            + " because {}.",
+                    jobGraph.getName(),
+                    jobGraph.getJobID(),
+                    PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key(),
+                    reason);
+            return;
         }
         LOG.info(
                 "FLIP-330 decision for job '{}' ({}): {} records, because {}.",
@@ -156,12 +204,7 @@ public final class TimestampSupportDecision {
     private static List<Integer> userOperators(StreamGraph streamGraph) {
         List<Integer> nodes = new ArrayList<>();
         for (StreamNode node : streamGraph.getStreamNodes()) {
-            StreamOperatorFactory<?> factory = node.getOperatorFactory();
-            Class<?> operatorClass =
-                    factory instanceof SimpleOperatorFactory
-                            ? ((SimpleOperatorFactory<?>) factory).getOperator().getClass()
-                            : factory.getClass();
-            if (!operatorClass.getName().startsWith(FLINK_PACKAGE)) {
+            if (!operatorClassName(node).startsWith(FLINK_PACKAGE)) {
                 nodes.add(node.getId());
             }
         }
@@ -169,9 +212,25 @@ public final class TimestampSupportDecision {
         return Collections.unmodifiableList(nodes);
     }
 
+    /**
+     * The class of a node's operator, or of its factory when the factory makes the operator in the
+     * task; the nodes of an iteration's head and tail have neither and answer their task's class.
+     */
+    private static String operatorClassName(StreamNode node) {
+        StreamOperatorFactory<?> factory = node.getOperatorFactory();
+        if (factory instanceof SimpleOperatorFactory) {
+            return ((SimpleOperatorFactory<?>) factory).getOperator().getClass().getName();
+        }
+        return factory != null ? factory.getClass().getName() : node.getJobVertexClass().getName();
+    }
+
     private static Optional<String> watermarkProducer(StreamNode node) {
         StreamOperatorFactory<?> factory = node.getOperatorFactory();
         String name = "'" + node.getOperatorName() + "'";
+        String libraryOperator = TIMESTAMP_OPERATORS.get(operatorClassName(node));
+        if (libraryOperator != null) {
+            return Optional.of("operator " + name + " " + libraryOperator);
+        }
         if (factory instanceof SourceOperatorFactory) {
             return unlessNoWatermarks(
                     ((SourceOperatorFactory<?>) factory).getWatermarkStrategy(),

@@ -9,16 +9,23 @@ import dev.wirespeed.userjob.UserOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.cep.CEP;
+import org.apache.flink.cep.pattern.Pattern;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.IterativeStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.functions.source.SourceFunction;
+import org.apache.flink.testutils.logging.LoggerAuditingExtension;
 
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 
@@ -26,6 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The FLIP-330 decision for each kind of job graph. */
 class TimestampSupportDecisionTest {
+
+    @RegisterExtension
+    private final LoggerAuditingExtension decisionLog =
+            new LoggerAuditingExtension(TimestampSupportDecision.class, org.slf4j.event.Level.INFO);
 
     @Test
     void keepsTheTaggedFormatByDefault() {
@@ -130,6 +141,80 @@ class TimestampSupportDecisionTest {
 
         assertThat(decide(env).getReason())
                 .startsWith("legacy source 'Source: legacy' is a SourceFunction");
+    }
+
+    @Test
+    void staysTaggedForAnIteration() {
+        StreamExecutionEnvironment env = optedOut(0);
+        IterativeStream<Long> loop = source(env, WatermarkStrategy.noWatermarks()).iterate();
+        DataStream<Long> halved = loop.map(n -> n / 2);
+        loop.closeWith(halved.filter(n -> n > 0));
+        sink(halved);
+
+        StreamGraph streamGraph = env.getStreamGraph();
+
+        assertThat(TimestampSupportDecision.decide(streamGraph).getReason())
+                .isEqualTo(
+                        "the job has an iteration (DataStream#iterate), whose head and tail"
+                                + " tasks tagless records do not cover");
+        assertThat(streamGraph.getJobGraph().getJobConfiguration())
+                .matches(conf -> !conf.get(TimestampSupportDecision.TAGLESS_RECORDS));
+    }
+
+    @Test
+    void staysTaggedForCep() {
+        StreamExecutionEnvironment env = optedOut(0);
+        DataStream<Long> numbers = source(env, WatermarkStrategy.noWatermarks());
+        sink(
+                CEP.pattern(numbers.keyBy(n -> n % 3), Pattern.<Long>begin("any"))
+                        .inProcessingTime()
+                        .select(match -> match.get("any").get(0))
+                        .name("match"));
+
+        assertThat(decide(env).getReason())
+                .isEqualTo(
+                        "operator 'match' matches CEP patterns (in event time, by the records'"
+                                + " timestamps)");
+    }
+
+    @Test
+    void warnsWhenTheJobCannotHaveWhatTheUserAskedFor() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(source(env, WatermarkStrategy.forMonotonousTimestamps()));
+
+        JobGraph jobGraph = env.getStreamGraph().getJobGraph();
+
+        assertThat(decisionLog.getEvents())
+                .singleElement()
+                .satisfies(
+                        event -> {
+                            assertThat(event.getLevel()).isEqualTo(Level.WARN);
+                            assertThat(event.getMessage().getFormattedMessage())
+                                    .isEqualTo(
+                                            "FLIP-330 decision for job '"
+                                                    + jobGraph.getName()
+                                                    + "' ("
+                                                    + jobGraph.getJobID()
+                                                    + "): tagged records, although"
+                                                    + " pipeline.force-timestamp-support is false,"
+                                                    + " because source 'Source: numbers' has a"
+                                                    + " watermark strategy other than"
+                                                    + " noWatermarks().");
+                        });
+    }
+
+    @Test
+    void logsTheDefaultAndTaglessDecisionsAtInfo() {
+        StreamExecutionEnvironment tagged = StreamExecutionEnvironment.getExecutionEnvironment();
+        sink(source(tagged, WatermarkStrategy.noWatermarks()));
+        tagged.getStreamGraph().getJobGraph();
+        StreamExecutionEnvironment tagless = optedOut(0);
+        sink(source(tagless, WatermarkStrategy.noWatermarks()));
+        tagless.getStreamGraph().getJobGraph();
+
+        assertThat(decisionLog.getEvents())
+                .extracting(LogEvent::getLevel)
+                .containsExactly(Level.INFO, Level.INFO);
     }
 
     @Test
