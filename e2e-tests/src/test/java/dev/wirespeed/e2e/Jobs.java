@@ -64,6 +64,31 @@ final class Jobs {
         return p99s;
     }
 
+    /** The value of a metric of the given vertices' tasks, once the REST API reports it. */
+    static Map<String, String> awaitTaskMetric(
+            DistributionCluster cluster, String jobId, List<String> vertices, String metric)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        Map<String, String> values = new HashMap<>();
+        while (values.size() < vertices.size() && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            for (String vertex : vertices) {
+                JsonNode reported =
+                        cluster.rest(
+                                "/jobs/"
+                                        + jobId
+                                        + "/vertices/"
+                                        + vertex
+                                        + "/metrics?get="
+                                        + metric);
+                if (reported.size() > 0) {
+                    values.put(vertex, reported.get(0).path("value").asText());
+                }
+            }
+        }
+        return values;
+    }
+
     private static boolean allVerticesRunning(JsonNode job) {
         for (JsonNode vertex : job.path("vertices")) {
             if (!vertex.path("status").asText().equals("RUNNING")) {

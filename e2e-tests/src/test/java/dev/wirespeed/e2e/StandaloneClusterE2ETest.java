@@ -143,7 +143,7 @@ class StandaloneClusterE2ETest {
     /**
      * Latency markers of a job whose every operator is a task of its own (on Wirespeed, records
      * travel tagless and markers as events): each task past the source reports a latency histogram
-     * for the source through the REST API.
+     * for the source through the REST API, and on Wirespeed each task its tagless record format.
      */
     @Test
     void reportsLatencyHistogramsOfEveryTaskThroughRest() throws Exception {
@@ -169,6 +169,13 @@ class StandaloneClusterE2ETest {
             assertThat(source).isNotNull();
             assertThat(downstream).hasSize(11);
 
+            if (DistributionCluster.isFork()) {
+                List<String> vertices = new ArrayList<>(downstream);
+                vertices.add(source);
+                assertThat(Jobs.awaitTaskMetric(cluster, job, vertices, "0.taglessRecords"))
+                        .containsOnlyKeys(vertices)
+                        .allSatisfy((vertex, value) -> assertThat(value).isEqualTo("1"));
+            }
             Map<String, String> p99s = Jobs.awaitLatencyP99s(cluster, job, source, downstream);
             assertThat(p99s).containsOnlyKeys(downstream);
             for (String p99 : p99s.values()) {

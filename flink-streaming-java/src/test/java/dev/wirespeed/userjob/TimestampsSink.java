@@ -7,6 +7,7 @@ package dev.wirespeed.userjob;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.streaming.api.functions.sink.SinkFunction;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,6 +33,19 @@ public final class TimestampsSink implements Sink<Long> {
     /** Forgets the timestamps written so far. */
     public static void clear() {
         TIMESTAMPS.clear();
+    }
+
+    /**
+     * A legacy {@code SinkFunction} that keeps the timestamps its context hands it, in the same
+     * list.
+     */
+    public static SinkFunction<Long> legacy() {
+        return new SinkFunction<Long>() {
+            @Override
+            public void invoke(Long value, Context context) {
+                TIMESTAMPS.add(context.timestamp());
+            }
+        };
     }
 
     @Override

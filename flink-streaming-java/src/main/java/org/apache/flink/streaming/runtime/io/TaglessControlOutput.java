@@ -7,11 +7,14 @@ package org.apache.flink.streaming.runtime.io;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.runtime.event.AbstractEvent;
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
 import org.apache.flink.runtime.io.network.api.writer.SubpartitionEvents;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 import org.slf4j.Logger;
@@ -37,17 +40,45 @@ public final class TaglessControlOutput {
 
     private final RecordWriter<?> recordWriter;
     private final WatermarkGauge watermarkGauge;
+    private final boolean subpartitionsDerivable;
     private WatermarkStatus announcedStatus = WatermarkStatus.ACTIVE;
+
+    /**
+     * The kind of timestamps last announced to the consumers. Both sides start from Flink's "no
+     * timestamp", which records of sources built with {@code fromSource} carry: such jobs announce
+     * nothing.
+     */
+    private int announcedTimestamps = TaglessDeserializationDelegate.INITIAL_TIMESTAMPS;
 
     public TaglessControlOutput(RecordWriter<?> recordWriter, WatermarkGauge watermarkGauge) {
         this.recordWriter = recordWriter;
         this.watermarkGauge = watermarkGauge;
+        this.subpartitionsDerivable = recordWriter.isSubpartitionDerivable();
+    }
+
+    /**
+     * Tells every consumer, before a record whose timestamp differs in kind from the last record's,
+     * what the timestamps of the records that follow were: none, Flink's "no timestamp", or
+     * {@linkplain StreamRecordTimestampsEvent#DROPPED left behind}. Where the consumers'
+     * subpartitions are not known in advance, a consumer may read several subpartitions
+     * interleaved, so an announcement could not be tied to the records behind it: there, every
+     * record counts as having left its timestamp behind.
+     */
+    public void announceTimestamps(StreamRecord<?> record) {
+        int kind =
+                subpartitionsDerivable
+                        ? DroppedTimestamps.kindOf(record)
+                        : StreamRecordTimestampsEvent.DROPPED;
+        if (kind != announcedTimestamps) {
+            announcedTimestamps = kind;
+            broadcast(new StreamRecordTimestampsEvent(kind));
+        }
     }
 
     /** Sends a watermark to every consumer, unless the output is idle. */
     public void emitWatermark(Watermark mark) {
         if (mark.getTimestamp() != Watermark.MAX_WATERMARK.getTimestamp()) {
-            throw new IllegalStateException(
+            throw new TaglessRecordsException(
                     "An operator emitted "
                             + mark
                             + " in a job whose records travel without timestamps, because "
@@ -60,7 +91,7 @@ public final class TaglessControlOutput {
             return;
         }
         watermarkGauge.setCurrentWatermark(mark.getTimestamp());
-        if (recordWriter.isSubpartitionDerivable()) {
+        if (subpartitionsDerivable) {
             broadcast(ControlEvents.toEvent(mark));
         } else {
             for (int i = 0; i < recordWriter.getNumberOfSubpartitions(); i++) {
@@ -83,7 +114,7 @@ public final class TaglessControlOutput {
 
     /** Sends record attributes to every consumer, where each consumer's subpartitions are known. */
     public void emitRecordAttributes(RecordAttributes attributes) {
-        if (!recordWriter.isSubpartitionDerivable()) {
+        if (!subpartitionsDerivable) {
             LOG.warn(
                     "Ignoring {}: the consumers' subpartitions are not known in advance, so they"
                             + " could not be applied correctly.",

@@ -8,6 +8,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.state.TaskStateManager;
 import org.apache.flink.streaming.api.graph.StreamConfig;
@@ -29,6 +31,12 @@ import java.util.Optional;
 @Internal
 public final class TaglessNetwork {
 
+    /**
+     * The name of the task metric that shows the task's record format: 1 when its records travel
+     * tagless, 0 when they keep upstream's format.
+     */
+    public static final String METRIC_NAME = "taglessRecords";
+
     private static final ThreadLocal<Boolean> TAGLESS_TASK_INITIALIZATION =
             ThreadLocal.withInitial(() -> false);
 
@@ -37,6 +45,12 @@ public final class TaglessNetwork {
     /** Whether the job with this configuration sends its records tagless. */
     public static boolean isEnabled(Configuration jobConfiguration) {
         return jobConfiguration.get(TimestampSupportDecision.TAGLESS_RECORDS);
+    }
+
+    /** Shows the task's record format as its {@link #METRIC_NAME} gauge. */
+    public static void registerMetric(MetricGroup taskMetricGroup, boolean tagless) {
+        int value = tagless ? 1 : 0;
+        taskMetricGroup.gauge(METRIC_NAME, (Gauge<Integer>) () -> value);
     }
 
     /**
@@ -53,7 +67,7 @@ public final class TaglessNetwork {
      */
     public static void checkNoTimestamp(StreamRecord<?> record, String operatorName) {
         if (record.hasTimestamp() && record.getTimestamp() != TimestampAssigner.NO_TIMESTAMP) {
-            throw new IllegalStateException(
+            throw new TaglessRecordsException(
                     "Operator '"
                             + operatorName
                             + "' emitted a record with timestamp "
@@ -92,7 +106,7 @@ public final class TaglessNetwork {
     public static void checkCanRestore(
             StreamConfig taskConfig, TaskStateManager stateManager, ClassLoader classLoader) {
         if (taskConfig.isUnalignedCheckpointsEnabled()) {
-            throw new IllegalStateException(
+            throw new TaglessRecordsException(
                     "This job sends records without timestamps ("
                             + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
                             + " is false), which needs aligned checkpoints, but unaligned"
@@ -105,7 +119,7 @@ public final class TaglessNetwork {
             Optional<OperatorSubtaskState> restored =
                     stateManager.getSubtaskJobManagerRestoredState(operatorConfig.getOperatorID());
             if (restored.isPresent() && hasInFlightData(restored.get())) {
-                throw new IllegalStateException(
+                throw new TaglessRecordsException(
                         "Checkpoint "
                                 + stateManager.getRestoreCheckpointId().orElse(-1L)
                                 + " holds in-flight data of an unaligned checkpoint, written with"

@@ -5,20 +5,25 @@
 package org.apache.flink.streaming.runtime.streamrecord;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
+import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
 
 import javax.annotation.Nullable;
 
 /**
  * Keeps track of records whose timestamp was left behind on a tagless network edge (FLIP-330) and
- * refuses to read it: a function that asks for such a record's timestamp fails instead of seeing
- * none where the job with tagged records would have seen one.
+ * refuses to read it: a function or sink that asks for such a record's timestamp fails instead of
+ * seeing none where the job with tagged records would have seen one.
  *
- * <p>A record is marked when it is read from the network without a timestamp, and when a sort of a
- * batch job's keyed input hands it out. The mark stays with the record and its copies through the
- * chain ({@link StreamRecord#replace(Object)}, {@link StreamRecord#copy}, a collector that gives
- * its output the input's timestamp), and goes once an operator sets a timestamp other than {@code
- * Long.MIN_VALUE}, Flink's "no timestamp", or erases it.
+ * <p>A sending output tells its consumers, by an event, what the timestamps of the records that
+ * follow were: {@linkplain #kindOf none, Flink's "no timestamp" or a real one}. Records without a
+ * real timestamp arrive exactly as they were sent; a record whose real timestamp stayed behind
+ * arrives marked. The mark stays with the record and its copies through the chain ({@link
+ * StreamRecord#replace(Object)}, {@link StreamRecord#copy}, a collector that gives its output the
+ * input's timestamp, a further network edge), and goes once an operator sets a timestamp other than
+ * {@code Long.MIN_VALUE}, Flink's "no timestamp", or erases it.
  */
 @Internal
 public final class DroppedTimestamps {
@@ -42,22 +47,61 @@ public final class DroppedTimestamps {
     }
 
     /**
+     * What a tagless network edge makes of the record's timestamp: {@link
+     * StreamRecordTimestampsEvent#NONE} and {@link StreamRecordTimestampsEvent#NO_TIMESTAMP} cross
+     * it as they are, anything else is {@link StreamRecordTimestampsEvent#DROPPED}.
+     */
+    public static int kindOf(StreamRecord<?> record) {
+        if (record.timestampDropped) {
+            return StreamRecordTimestampsEvent.DROPPED;
+        }
+        if (!record.hasTimestamp()) {
+            return StreamRecordTimestampsEvent.NONE;
+        }
+        return record.getTimestamp() == TimestampAssigner.NO_TIMESTAMP
+                ? StreamRecordTimestampsEvent.NO_TIMESTAMP
+                : StreamRecordTimestampsEvent.DROPPED;
+    }
+
+    /** Gives a record read from a tagless network edge the timestamp of the given kind. */
+    public static void arrive(StreamRecord<?> record, int kind) {
+        switch (kind) {
+            case StreamRecordTimestampsEvent.NONE:
+                record.eraseTimestamp();
+                break;
+            case StreamRecordTimestampsEvent.NO_TIMESTAMP:
+                record.eraseTimestamp();
+                record.setTimestamp(TimestampAssigner.NO_TIMESTAMP);
+                break;
+            default:
+                drop(record);
+        }
+    }
+
+    /**
      * Fails if the record's timestamp was left behind on the network. A missing record passes: a
      * context asked for a timestamp outside an element's processing fails its own check.
      *
-     * @throws IllegalStateException naming the option and what to change
+     * @param operatorName the name of the operator that reads the timestamp
+     * @throws TaglessRecordsException naming the operator, the option and the ways out
      */
-    public static void checkReadable(@Nullable StreamRecord<?> record) {
+    public static void checkReadable(@Nullable StreamRecord<?> record, String operatorName) {
         if (record != null && record.timestampDropped) {
-            throw new IllegalStateException(
-                    "A function read the timestamp of a record that crossed the network without"
+            String option = PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key();
+            throw new TaglessRecordsException(
+                    "Operator '"
+                            + operatorName
+                            + "' read the timestamp of a record that crossed the network without"
                             + " it: "
-                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
-                            + " is false and the job has no watermarks, so records travel without"
-                            + " timestamps. Set "
-                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
-                            + " to true, or give the job a WatermarkStrategy that emits"
-                            + " watermarks, to read record timestamps.");
+                            + option
+                            + " is false and the job has no watermarks, so timestamps that the"
+                            + " job attaches stay behind at network edges. Set "
+                            + option
+                            + " to true to keep them, or attach none on purpose (a"
+                            + " WatermarkStrategy.noWatermarks() with a timestamp assigner that"
+                            + " returns TimestampAssigner.NO_TIMESTAMP, where the records get"
+                            + " their timestamps), after which records cross the network as they"
+                            + " are.");
         }
     }
 }

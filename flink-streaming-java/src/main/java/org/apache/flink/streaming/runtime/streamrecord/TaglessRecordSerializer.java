@@ -20,10 +20,9 @@ import java.util.Objects;
  * <p>Only records take this path. Watermarks, watermark statuses, latency markers and record
  * attributes cross the network as events in such jobs; handing one to this serializer is a bug and
  * fails. A record's timestamp is not written, as FLIP-330 specifies: the job has no watermarks, so
- * no operator can use event time, yet Flink's own operators attach timestamps that nothing reads
- * (an event-time timer's output carries the timer's time, a processing-time window's result the
- * window's end). Records arrive without a timestamp, marked so that {@linkplain DroppedTimestamps
- * reading it} fails.
+ * no operator can use event time. Records are read without a timestamp; what the sender's records
+ * carried (none, Flink's "no timestamp", or a timestamp left behind) travels as an event on
+ * changes, which the reading input applies ({@link DroppedTimestamps#arrive}).
  *
  * <p>The serializer is for the network only. It has no snapshot, so that it can never describe
  * state: state serializers that wrap stream elements keep {@link StreamElementSerializer}'s format.
@@ -70,15 +69,15 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
     @Override
     public StreamElement copy(StreamElement from) {
         StreamRecord<T> record = checkedRecord(from);
-        return withoutTimestamp(new StreamRecord<>(valueSerializer.copy(record.getValue())));
+        return asSent(record, new StreamRecord<>(valueSerializer.copy(record.getValue())));
     }
 
     @Override
     public StreamElement copy(StreamElement from, StreamElement reuse) {
         StreamRecord<T> record = checkedRecord(from);
         StreamRecord<T> target = reuse.asRecord();
-        return withoutTimestamp(
-                target.replace(valueSerializer.copy(record.getValue(), target.getValue())));
+        return asSent(
+                record, target.replace(valueSerializer.copy(record.getValue(), target.getValue())));
     }
 
     @Override
@@ -123,9 +122,15 @@ public final class TaglessRecordSerializer<T> extends TypeSerializer<StreamEleme
         return valueSerializer.hashCode();
     }
 
-    /** A record read from the network: its timestamp was left behind, and reading it fails. */
+    /** A copy with the timestamp that the record would arrive with over the network. */
+    private static <T> StreamRecord<T> asSent(StreamRecord<T> record, StreamRecord<T> copy) {
+        DroppedTimestamps.arrive(copy, DroppedTimestamps.kindOf(record));
+        return copy;
+    }
+
+    /** A record read from the network, which carries no timestamp of its own. */
     private static <T> StreamRecord<T> withoutTimestamp(StreamRecord<T> record) {
-        DroppedTimestamps.drop(record);
+        record.eraseTimestamp();
         return record;
     }
 

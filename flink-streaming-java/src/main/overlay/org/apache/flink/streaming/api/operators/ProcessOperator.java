@@ -18,7 +18,7 @@ public class ProcessOperator<IN, OUT> {
         @Overlay.Wrap
         @Override
         public Long timestamp() {
-            DroppedTimestamps.checkReadable(element);
+            DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
             return timestamp$upstream();
         }
     }

@@ -4,14 +4,17 @@
 
 package org.apache.flink.streaming.runtime.io;
 
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer;
 import org.apache.flink.runtime.io.network.partition.consumer.BufferOrEvent;
 import org.apache.flink.runtime.plugable.DeserializationDelegate;
-import org.apache.flink.runtime.plugable.NonReusingDeserializationDelegate;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElement;
-import org.apache.flink.streaming.runtime.streamrecord.TaglessRecordSerializer;
 
 import javax.annotation.Nullable;
+
+import java.io.IOException;
+
+import static org.apache.flink.util.Preconditions.checkState;
 
 /**
  * Receives the control elements that cross the network as events (FLIP-330) and hands them to the
@@ -24,22 +27,22 @@ public abstract class AbstractStreamTaskNetworkInput<
     /** Not final: {@link #useTaglessRecords()} replaces it. */
     @Overlay.Replace protected DeserializationDelegate<StreamElement> deserializationDelegate;
 
-    private boolean taglessRecords;
+    /** Reads the records when they travel tagless; null when they are tagged. */
+    @Nullable private TaglessDeserializationDelegate taglessRecords;
 
     /** A control element received as an event, to be handed on by the next {@link #emitNext}. */
     @Nullable private StreamElement pendingControlElement;
 
     /** Reads the records of this input as their values' bytes only (FLIP-330). */
     public void useTaglessRecords() {
-        deserializationDelegate =
-                new NonReusingDeserializationDelegate<>(
-                        new TaglessRecordSerializer<>(inputSerializer));
-        taglessRecords = true;
+        taglessRecords =
+                new TaglessDeserializationDelegate(inputSerializer, flattenedChannelIndices.size());
+        deserializationDelegate = taglessRecords;
     }
 
     /** Whether this input reads tagless records. */
     public boolean isTaglessRecords() {
-        return taglessRecords;
+        return taglessRecords != null;
     }
 
     @Overlay.Wrap
@@ -59,8 +62,24 @@ public abstract class AbstractStreamTaskNetworkInput<
      * Keeps a control element that arrived as an event for {@link #emitNext} to hand on, and makes
      * the upstream loop return to it at once, before it reads anything that followed the event.
      */
+    /** Tagless records take the timestamps that their channel last announced. */
+    @Overlay.Wrap
+    protected void processBuffer(BufferOrEvent bufferOrEvent) throws IOException {
+        processBuffer$upstream(bufferOrEvent);
+        if (taglessRecords != null) {
+            taglessRecords.selectChannel(flattenedChannelIndices.get(lastChannel));
+        }
+    }
+
     @Overlay.Wrap
     protected DataInputStatus processEvent(BufferOrEvent bufferOrEvent) {
+        if (bufferOrEvent.getEvent() instanceof StreamRecordTimestampsEvent) {
+            checkState(taglessRecords != null, "Tagged records need no timestamp announcements");
+            taglessRecords.onTimestampsEvent(
+                    flattenedChannelIndices.get(bufferOrEvent.getChannelInfo()),
+                    (StreamRecordTimestampsEvent) bufferOrEvent.getEvent());
+            return DataInputStatus.MORE_AVAILABLE;
+        }
         StreamElement element = ControlEvents.toStreamElement(bufferOrEvent.getEvent());
         if (element == null) {
             return processEvent$upstream(bufferOrEvent);

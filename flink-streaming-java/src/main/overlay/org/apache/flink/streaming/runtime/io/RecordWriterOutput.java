@@ -56,8 +56,11 @@ public class RecordWriterOutput<OUT> {
 
     @Overlay.Wrap
     private <X> void pushToRecordWriter(StreamRecord<X> record) {
-        if (timestampRefusingOperator != null) {
-            TaglessNetwork.checkNoTimestamp(record, timestampRefusingOperator);
+        if (taglessControl != null) {
+            if (timestampRefusingOperator != null) {
+                TaglessNetwork.checkNoTimestamp(record, timestampRefusingOperator);
+            }
+            taglessControl.announceTimestamps(record);
         }
         pushToRecordWriter$upstream(record);
     }

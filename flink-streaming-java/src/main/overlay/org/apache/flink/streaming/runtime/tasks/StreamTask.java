@@ -8,13 +8,14 @@ import org.apache.flink.streaming.runtime.io.TaglessNetwork;
 
 /**
  * Initializes the task in its job's record format (FLIP-330), after checking that what it restores
- * can be read in that format.
+ * can be read in that format, and shows the format as a metric of the task.
  */
 public abstract class StreamTask<OUT, OP> {
 
     @Overlay.Wrap
     void restoreInternal() throws Exception {
         boolean tagless = TaglessNetwork.isEnabled(getEnvironment().getJobConfiguration());
+        TaglessNetwork.registerMetric(getEnvironment().getMetricGroup(), tagless);
         if (tagless) {
             TaglessNetwork.checkCanRestore(
                     configuration,

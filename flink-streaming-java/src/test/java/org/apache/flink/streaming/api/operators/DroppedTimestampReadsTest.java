@@ -6,6 +6,7 @@ package org.apache.flink.streaming.api.operators;
 
 import dev.wirespeed.userjob.TimestampsSink;
 
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
@@ -20,6 +21,7 @@ import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
 import org.apache.flink.streaming.api.functions.sink.SinkFunction;
 import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;
 import org.apache.flink.streaming.api.operators.co.LegacyKeyedCoProcessOperator;
+import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
 import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFactory;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.streamrecord.TaglessInput;
@@ -45,13 +47,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Every function that can ask for a record's timestamp fails when the record crossed a tagless
- * network edge (FLIP-330), and reads the timestamp of a record that has one, in upstream's test
- * harnesses; sinks are handed none.
+ * Every function and sink that can ask for a record's timestamp, in upstream's test harnesses: it
+ * fails when the record's real timestamp stayed behind at a tagless network edge (FLIP-330), reads
+ * what upstream reads of a record that had no real timestamp, and reads the timestamp of a record
+ * that has one.
  */
 class DroppedTimestampReadsTest {
 
     private static final long TIMESTAMP = 42L;
+
+    /** What the functions emit where their context hands them no timestamp. */
+    private static final long NULL_TIMESTAMP = -1L;
 
     private static final KeySelector<Long, Long> IDENTITY = value -> value;
 
@@ -94,15 +100,7 @@ class DroppedTimestampReadsTest {
                 read(
                         "KeyedBroadcastProcessFunction, broadcast element",
                         record -> keyedBroadcastProcessFunction(record, true)),
-                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join));
-    }
-
-    /**
-     * Sinks read every record's timestamp for metadata they may not use (the file sink's bucket
-     * assigner context, for one): they are handed none, as for a record that never had one.
-     */
-    static Stream<Arguments> sinkReads() {
-        return Stream.of(
+                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join),
                 read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
                 read("SinkWriter", DroppedTimestampReadsTest::sinkWriter));
     }
@@ -113,27 +111,44 @@ class DroppedTimestampReadsTest {
         assertThat(read.of(new StreamRecord<>(7L, TIMESTAMP))).containsExactly(TIMESTAMP);
     }
 
+    /**
+     * A record that had no real timestamp crosses a tagless edge as it was: the function reads what
+     * it reads of the record as sent, which is what upstream hands it.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("reads")
-    void refusesTheTimestampOfARecordThatArrivedTagless(String name, TimestampRead read) {
+    void readsOfARecordWithoutTimestampAreThoseOfTheRecordAsSent(String name, TimestampRead read)
+            throws Exception {
+        StreamRecord<Long> none = new StreamRecord<>(7L);
+        StreamRecord<Long> noTimestamp = new StreamRecord<>(7L, TimestampAssigner.NO_TIMESTAMP);
+
+        assertThat(outcome(read, TaglessInput.sendTagless(none, LongSerializer.INSTANCE)))
+                .isEqualTo(outcome(read, none));
+        assertThat(outcome(read, TaglessInput.sendTagless(noTimestamp, LongSerializer.INSTANCE)))
+                .isEqualTo(outcome(read, noTimestamp));
+    }
+
+    /** What a read returns, or how it fails: interval joins refuse records without timestamps. */
+    private static Object outcome(TimestampRead read, StreamRecord<Long> record) {
+        try {
+            return read.of(record);
+        } catch (Exception e) {
+            return e.getClass().getName() + ": " + e.getMessage();
+        }
+    }
+
+    private static Long seen(Long timestamp) {
+        return timestamp == null ? NULL_TIMESTAMP : timestamp;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("reads")
+    void refusesTheTimestampOfARecordThatLeftItBehind(String name, TimestampRead read) {
         assertThatThrownBy(() -> read.of(arrivedTagless(7L)))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("crossed the network without it")
-                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("sinkReads")
-    void sinkReadsTheTimestampOfARecordThatHasOne(String name, TimestampRead read)
-            throws Exception {
-        assertThat(read.of(new StreamRecord<>(7L, TIMESTAMP))).containsExactly(TIMESTAMP);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("sinkReads")
-    void sinkReadsNoTimestampOfARecordThatArrivedTagless(String name, TimestampRead read)
-            throws Exception {
-        assertThat(read.of(arrivedTagless(7L))).containsExactly((Object) null);
+                .isInstanceOf(TaglessRecordsException.class)
+                .hasMessageContaining("read the timestamp of a record that crossed the network")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true")
+                .hasMessageContaining("TimestampAssigner.NO_TIMESTAMP");
     }
 
     private static List<Object> processFunction(StreamRecord<Long> record) throws Exception {
@@ -143,7 +158,7 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
                         }),
                 harness -> harness.processElement(record));
@@ -156,7 +171,7 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
                         },
                         IDENTITY,
@@ -174,7 +189,7 @@ class DroppedTimestampReadsTest {
                                     @Override
                                     public void processElement(
                                             Long value, Context ctx, Collector<Long> out) {
-                                        out.collect(ctx.timestamp());
+                                        out.collect(seen(ctx.timestamp()));
                                     }
                                 }),
                         IDENTITY,
@@ -198,13 +213,13 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement1(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processElement2(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
                         },
                         IDENTITY,
@@ -235,13 +250,13 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, ReadOnlyContext ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processBroadcastElement(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
                         },
                         BROADCAST_STATE),
@@ -257,13 +272,13 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, ReadOnlyContext ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processBroadcastElement(
                                     Long value, Context ctx, Collector<Long> out) {
-                                out.collect(ctx.timestamp());
+                                out.collect(seen(ctx.timestamp()));
                             }
                         },
                         IDENTITY,
@@ -386,12 +401,12 @@ class DroppedTimestampReadsTest {
     private static final class TimestampsOfBothInputs extends CoProcessFunction<Long, Long, Long> {
         @Override
         public void processElement1(Long value, Context ctx, Collector<Long> out) {
-            out.collect(ctx.timestamp());
+            out.collect(seen(ctx.timestamp()));
         }
 
         @Override
         public void processElement2(Long value, Context ctx, Collector<Long> out) {
-            out.collect(ctx.timestamp());
+            out.collect(seen(ctx.timestamp()));
         }
     }
 }

@@ -5,6 +5,7 @@
 package org.apache.flink.streaming.runtime.io;
 
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
 import org.apache.flink.runtime.io.network.api.writer.RecordWriter;
@@ -13,7 +14,9 @@ import org.apache.flink.runtime.io.network.partition.PipelinedPartitionExtension
 import org.apache.flink.runtime.io.network.partition.SubpartitionContents;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.metrics.WatermarkGauge;
+import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.types.IntValue;
 
@@ -71,9 +74,45 @@ class TaglessControlOutputTest {
     }
 
     @Test
+    void announcesTheRecordsTimestampsWhenTheyChange() throws IOException {
+        TaglessControlOutput output = output();
+        StreamRecord<Long> dropped = new StreamRecord<>(3L, 42L);
+        DroppedTimestamps.drop(dropped);
+
+        output.announceTimestamps(new StreamRecord<>(1L, Long.MIN_VALUE));
+        output.announceTimestamps(new StreamRecord<>(1L));
+        output.announceTimestamps(new StreamRecord<>(2L));
+        output.announceTimestamps(new StreamRecord<>(3L, 42L));
+        output.announceTimestamps(dropped);
+        output.announceTimestamps(new StreamRecord<>(4L, Long.MIN_VALUE));
+
+        List<Object> expected =
+                List.of(
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NONE),
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.DROPPED),
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NO_TIMESTAMP));
+        assertThat(events(0)).isEqualTo(expected);
+        assertThat(events(1)).isEqualTo(expected);
+    }
+
+    @Test
+    void takesEveryTimestampAsDroppedWhenConsumersAreNotKnown() throws IOException {
+        partition.get().isNumberOfPartitionConsumerUndefined(true);
+        TaglessControlOutput output = output();
+
+        output.announceTimestamps(new StreamRecord<>(1L, Long.MIN_VALUE));
+        output.announceTimestamps(new StreamRecord<>(2L));
+
+        List<Object> expected =
+                List.of(new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.DROPPED));
+        assertThat(events(0)).isEqualTo(expected);
+        assertThat(events(1)).isEqualTo(expected);
+    }
+
+    @Test
     void refusesOtherWatermarks() {
         assertThatThrownBy(() -> output().emitWatermark(new Watermark(42)))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(TaglessRecordsException.class)
                 .hasMessageContaining("pipeline.force-timestamp-support is false");
     }
 

@@ -10,6 +10,7 @@ import dev.wirespeed.userjob.UserOperator;
 import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -22,7 +23,9 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
@@ -109,6 +112,18 @@ class TaglessRecordsITCase {
                         "event-time timers fired by the end of input",
                         true,
                         TaglessRecordsITCase::timersAtEndOfInput),
+                job(
+                        "timestamps read behind a source that attaches none",
+                        true,
+                        TaglessRecordsITCase::noTimestampsReadBehindTheNetwork),
+                job(
+                        "timestamps read behind a user's operator that erases them",
+                        true,
+                        TaglessRecordsITCase::erasedTimestampsReadBehindTheNetwork),
+                job(
+                        "timestamps dropped on purpose by an assigner, read behind the network",
+                        true,
+                        TaglessRecordsITCase::timestampsDroppedOnPurpose),
                 job("a real watermark strategy", false, TaglessRecordsITCase::eventTimeWindows),
                 job("a legacy source", false, TaglessRecordsITCase::legacySource));
     }
@@ -138,6 +153,7 @@ class TaglessRecordsITCase {
                 .sinkTo(new DiscardingSink<>());
 
         assertThatThrownBy(env::execute)
+                .satisfies(TaglessRecordsITCase::failedOnceWithoutRestarts)
                 .rootCause()
                 .hasMessageContaining("emitted Watermark @ 5")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
@@ -176,36 +192,100 @@ class TaglessRecordsITCase {
         assertThat(run(true, false, job)).isNotEmpty().allMatch(line -> !line.contains("null"));
 
         assertThatThrownBy(() -> run(false, true, job))
+                .satisfies(TaglessRecordsITCase::failedOnceWithoutRestarts)
                 .rootCause()
                 .hasMessageContaining("crossed the network without it")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
     }
 
+    static Stream<Arguments> sinks() {
+        return Stream.of(
+                Arguments.of(
+                        "Sink V2",
+                        (Function<DataStream<Long>, Object>)
+                                stream -> stream.sinkTo(new TimestampsSink()).name("sink")),
+                Arguments.of(
+                        "SinkFunction",
+                        (Function<DataStream<Long>, Object>)
+                                stream -> stream.addSink(TimestampsSink.legacy()).name("sink")));
+    }
+
     /**
-     * Sinks read each record's timestamp for metadata that they may not use (the file sink does): a
-     * sink behind a tagless edge is handed none, as for a record that never had one, and the job
-     * runs.
+     * A sink behind a tagless edge is handed what upstream hands it for records without a real
+     * timestamp: the Sink V2 context none for either, the SinkFunction context Flink's "no
+     * timestamp" where the source attached it.
      */
-    @ParameterizedTest(name = "option {0}")
-    @MethodSource("bothSettings")
-    void aSinkBehindATaglessEdgeIsHandedNoTimestamp(boolean forceTimestampSupport)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sinks")
+    void aSinkIsHandedWhatUpstreamHandsItForRecordsWithoutTimestamps(
+            String name, Function<DataStream<Long>, Object> sink) throws Exception {
+        Function<StreamExecutionEnvironment, DataStream<Long>> noTimestamps =
+                env -> env.fromSequence(1, RECORDS);
+        Function<StreamExecutionEnvironment, DataStream<Long>> erased =
+                env ->
+                        env.fromSequence(1, RECORDS)
+                                .transform("erases", Types.LONG, UserOperator.erasingTimestamps());
+
+        for (Function<StreamExecutionEnvironment, DataStream<Long>> source :
+                List.of(noTimestamps, erased)) {
+            List<Long> tagged = sinkTimestamps(true, source, sink);
+            List<Long> tagless = sinkTimestamps(false, source, sink);
+
+            assertThat(tagless).hasSize((int) RECORDS).isEqualTo(tagged);
+        }
+    }
+
+    /**
+     * A sink that reads a timestamp left behind at the network edge fails the job once, naming the
+     * option, where upstream would hand it the timestamp; with the option true it gets them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sinks")
+    void aSinkThatReadsATimestampLeftBehindFailsTheJob(
+            String name, Function<DataStream<Long>, Object> sink) throws Exception {
+        List<Long> expected = new ArrayList<>();
+        for (long value = 1; value <= RECORDS; value++) {
+            expected.add(value);
+        }
+        assertThat(sinkTimestamps(true, TaglessRecordsITCase::timestampedNumbers, sink))
+                .containsExactlyInAnyOrderElementsOf(expected);
+
+        assertThatThrownBy(
+                        () -> sinkTimestamps(false, TaglessRecordsITCase::timestampedNumbers, sink))
+                .satisfies(TaglessRecordsITCase::failedOnceWithoutRestarts)
+                .rootCause()
+                .isInstanceOf(TaglessRecordsException.class)
+                .hasMessageMatching(
+                        "Operator '(Sink: sink|sink: Writer)' read the timestamp of a record that"
+                                + " crossed the network without it: .*")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+    }
+
+    private static List<Long> sinkTimestamps(
+            boolean forceTimestampSupport,
+            Function<StreamExecutionEnvironment, DataStream<Long>> source,
+            Function<DataStream<Long>, Object> sink)
             throws Exception {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.getExecutionEnvironment(
                         configuration(forceTimestampSupport));
         env.setParallelism(2);
-        timestampedNumbers(env).rebalance().sinkTo(new TimestampsSink());
+        sink.apply(source.apply(env).rebalance());
         assertThat(TimestampSupportDecision.decide(env.getStreamGraph(false)).isTagless())
                 .isEqualTo(!forceTimestampSupport);
         TimestampsSink.clear();
 
         env.execute();
 
-        List<Long> expected = new ArrayList<>();
-        for (long value = 1; value <= RECORDS; value++) {
-            expected.add(forceTimestampSupport ? value : null);
-        }
-        assertThat(TimestampsSink.timestamps()).containsExactlyInAnyOrderElementsOf(expected);
+        return TimestampsSink.timestamps();
+    }
+
+    /**
+     * A failure that only the tagless mode causes is not retried, although the job's restart
+     * strategy would retry any other.
+     */
+    private static void failedOnceWithoutRestarts(Throwable failure) {
+        assertThat(failure).hasStackTraceContaining("The failure is not recoverable");
     }
 
     /** A user's operator that gives records timestamps would lose them on the network: it fails. */
@@ -220,6 +300,7 @@ class TaglessRecordsITCase {
 
         assertThat(run(true, false, job)).hasSize((int) RECORDS);
         assertThatThrownBy(() -> run(false, true, job))
+                .satisfies(TaglessRecordsITCase::failedOnceWithoutRestarts)
                 .rootCause()
                 .hasMessageContaining("Operator 'stamps' emitted a record with timestamp")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true");
@@ -323,6 +404,29 @@ class TaglessRecordsITCase {
                 .anySatisfy(h -> assertThat(((Histogram) h).getCount()).isPositive());
     }
 
+    /** Every task of a job shows its record format as a metric: 1 for tagless records. */
+    @ParameterizedTest(name = "force-timestamp-support {0}")
+    @MethodSource("bothSettings")
+    void eachTaskShowsItsRecordFormatAsAMetric(boolean forceTimestampSupport) throws Exception {
+        InMemoryReporter reporter = InMemoryReporter.createWithRetainedMetrics();
+        Configuration conf = configuration(forceTimestampSupport);
+        reporter.addToConfiguration(conf);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.fromSequence(1, 200).rebalance().map(x -> x + 1).sinkTo(new DiscardingSink<>());
+
+        JobExecutionResult result = env.execute();
+
+        Map<String, Metric> formats =
+                reporter.findMetrics(result.getJobID(), TaglessNetwork.METRIC_NAME);
+        assertThat(formats).hasSize(4);
+        assertThat(formats.values())
+                .allSatisfy(
+                        gauge ->
+                                assertThat(((Gauge<?>) gauge).getValue())
+                                        .isEqualTo(forceTimestampSupport ? 0 : 1));
+    }
+
     static Stream<Boolean> bothSettings() {
         return Stream.of(true, false);
     }
@@ -379,6 +483,9 @@ class TaglessRecordsITCase {
         Configuration conf = new Configuration();
         conf.set(PipelineOptions.FORCE_TIMESTAMP_SUPPORT, forceTimestampSupport);
         conf.set(PipelineOptions.AUTO_WATERMARK_INTERVAL, Duration.ZERO);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 2);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
         return conf;
     }
 
@@ -559,6 +666,37 @@ class TaglessRecordsITCase {
         return timestampedNumbers(env)
                 .rebalance()
                 .assignTimestampsAndWatermarks(WatermarkStrategy.noWatermarks())
+                .process(timestampReader());
+    }
+
+    /** A function behind a network edge reads the "no timestamp" that the source attached. */
+    private static DataStream<String> noTimestampsReadBehindTheNetwork(
+            StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS).rebalance().process(timestampReader());
+    }
+
+    /** A function behind a network edge reads records whose timestamps a user's operator erased. */
+    private static DataStream<String> erasedTimestampsReadBehindTheNetwork(
+            StreamExecutionEnvironment env) {
+        return env.fromSequence(1, RECORDS)
+                .transform("erases", Types.LONG, UserOperator.erasingTimestamps())
+                .rebalance()
+                .process(timestampReader());
+    }
+
+    /**
+     * Timestamps assigned and then dropped on purpose, by an assigner that returns "no timestamp":
+     * a function behind the network reads what upstream reads.
+     */
+    private static DataStream<String> timestampsDroppedOnPurpose(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<Long>noWatermarks()
+                                .withTimestampAssigner(
+                                        (value, previous) -> TimestampAssigner.NO_TIMESTAMP))
+                .rebalance()
+                .map(x -> x + 1)
+                .rebalance()
                 .process(timestampReader());
     }
 

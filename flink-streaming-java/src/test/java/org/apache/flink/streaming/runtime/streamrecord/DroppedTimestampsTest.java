@@ -5,6 +5,7 @@
 package org.apache.flink.streaming.runtime.streamrecord;
 
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
+import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,16 +25,20 @@ class DroppedTimestampsTest {
         StreamRecord<Long> record = arrivedTagless(7L);
 
         assertThat(record.hasTimestamp()).isFalse();
-        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(record))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Set pipeline.force-timestamp-support to true");
+        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(record, "reader"))
+                .isInstanceOf(TaglessRecordsException.class)
+                .hasMessageStartingWith(
+                        "Operator 'reader' read the timestamp of a record that crossed the"
+                                + " network without it")
+                .hasMessageContaining("Set pipeline.force-timestamp-support to true")
+                .hasMessageContaining("TimestampAssigner.NO_TIMESTAMP");
     }
 
     @Test
     void recordsWithOrWithoutTimestampAreReadable() {
-        DroppedTimestamps.checkReadable(new StreamRecord<>(7L));
-        DroppedTimestamps.checkReadable(new StreamRecord<>(7L, 42L));
-        DroppedTimestamps.checkReadable(null);
+        DroppedTimestamps.checkReadable(new StreamRecord<>(7L), "reader");
+        DroppedTimestamps.checkReadable(new StreamRecord<>(7L, 42L), "reader");
+        DroppedTimestamps.checkReadable(null, "reader");
 
         assertThat(DroppedTimestamps.isDropped(new StreamRecord<>(7L))).isFalse();
     }
@@ -75,8 +80,8 @@ class DroppedTimestampsTest {
 
         assertThat(DroppedTimestamps.isDropped(passedOn)).isTrue();
         assertThat(DroppedTimestamps.isDropped(unmarked)).isFalse();
-        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(passedOn))
-                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> DroppedTimestamps.checkReadable(passedOn, "reader"))
+                .isInstanceOf(TaglessRecordsException.class);
     }
 
     @Test
@@ -88,6 +93,33 @@ class DroppedTimestampsTest {
 
         DroppedTimestamps.inherit(new StreamRecord<>(7L, 42L), target);
         assertThat(DroppedTimestamps.isDropped(target)).isFalse();
+    }
+
+    @Test
+    void recordsWithoutARealTimestampCrossTheNetworkAsTheyAre() throws IOException {
+        StreamRecord<Long> none = new StreamRecord<>(7L);
+        StreamRecord<Long> noTimestamp = new StreamRecord<>(7L, Long.MIN_VALUE);
+
+        assertThat(sendTagless(none)).isEqualTo(none);
+        assertThat(sendTagless(none).hasTimestamp()).isFalse();
+        assertThat(sendTagless(noTimestamp)).isEqualTo(noTimestamp);
+        assertThat(sendTagless(noTimestamp).hasTimestamp()).isTrue();
+        assertThat(DroppedTimestamps.isDropped(sendTagless(none))).isFalse();
+        assertThat(DroppedTimestamps.isDropped(sendTagless(noTimestamp))).isFalse();
+    }
+
+    @Test
+    void aMarkedRecordKeepsItsMarkOverAFurtherEdge() throws IOException {
+        StreamRecord<Long> once = arrivedTagless(7L);
+        StreamRecord<Long> passedOn = new StreamRecord<>(7L, Long.MIN_VALUE);
+        DroppedTimestamps.inherit(once, passedOn);
+
+        assertThat(DroppedTimestamps.isDropped(sendTagless(once))).isTrue();
+        assertThat(DroppedTimestamps.isDropped(sendTagless(passedOn))).isTrue();
+    }
+
+    private static StreamRecord<Long> sendTagless(StreamRecord<Long> sent) throws IOException {
+        return TaglessInput.sendTagless(sent, LongSerializer.INSTANCE);
     }
 
     private static StreamRecord<Long> arrivedTagless(long value) throws IOException {

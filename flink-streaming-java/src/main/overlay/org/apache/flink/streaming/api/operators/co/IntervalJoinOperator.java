@@ -16,14 +16,14 @@ public class IntervalJoinOperator<K, T1, T2, OUT> {
     @Overlay.Wrap
     @Override
     public void processElement1(StreamRecord<T1> record) throws Exception {
-        DroppedTimestamps.checkReadable(record);
+        DroppedTimestamps.checkReadable(record, getOperatorConfig().getOperatorName());
         processElement1$upstream(record);
     }
 
     @Overlay.Wrap
     @Override
     public void processElement2(StreamRecord<T2> record) throws Exception {
-        DroppedTimestamps.checkReadable(record);
+        DroppedTimestamps.checkReadable(record, getOperatorConfig().getOperatorName());
         processElement2$upstream(record);
     }
 }

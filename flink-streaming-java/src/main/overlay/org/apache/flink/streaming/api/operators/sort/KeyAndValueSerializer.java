@@ -7,6 +7,7 @@ package org.apache.flink.streaming.api.operators.sort;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.streaming.runtime.io.TaglessNetwork;
 import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -14,10 +15,16 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import java.io.IOException;
 
 /**
- * Hands out the sorted records of a task whose records cross the network tagless (FLIP-330) with
- * the mark of their missing timestamp: every record such a sort holds came from the network.
+ * Keeps the mark of a timestamp left behind on a tagless network edge (FLIP-330) through a batch
+ * job's sort of a keyed input. Records read from such an edge carry no timestamp or Flink's "no
+ * timestamp", which the sort writes as {@code Long.MIN_VALUE}, as upstream's does; a marked record
+ * is written with {@link #DROPPED_TIMESTAMP} instead, which no other record of such a sort can
+ * carry, and is handed out marked again.
  */
 final class KeyAndValueSerializer<IN> {
+
+    /** What a tagless task's sort writes for a record whose timestamp stayed behind. */
+    private static final long DROPPED_TIMESTAMP = Long.MIN_VALUE + 1;
 
     /**
      * Whether the sorted records arrived tagless. Sorts are created while their task initializes,
@@ -36,6 +43,20 @@ final class KeyAndValueSerializer<IN> {
 
     @Overlay.Wrap
     @Override
+    public void serialize(Tuple2<byte[], StreamRecord<IN>> record, DataOutputView target)
+            throws IOException {
+        if (taglessRecords && DroppedTimestamps.isDropped(record.f1)) {
+            serialize$upstream(
+                    Tuple2.of(
+                            record.f0, new StreamRecord<>(record.f1.getValue(), DROPPED_TIMESTAMP)),
+                    target);
+        } else {
+            serialize$upstream(record, target);
+        }
+    }
+
+    @Overlay.Wrap
+    @Override
     public Tuple2<byte[], StreamRecord<IN>> deserialize(DataInputView source) throws IOException {
         return marked(deserialize$upstream(source));
     }
@@ -48,7 +69,7 @@ final class KeyAndValueSerializer<IN> {
     }
 
     private Tuple2<byte[], StreamRecord<IN>> marked(Tuple2<byte[], StreamRecord<IN>> keyAndRecord) {
-        if (taglessRecords) {
+        if (taglessRecords && keyAndRecord.f1.getTimestamp() == DROPPED_TIMESTAMP) {
             DroppedTimestamps.drop(keyAndRecord.f1);
         }
         return keyAndRecord;

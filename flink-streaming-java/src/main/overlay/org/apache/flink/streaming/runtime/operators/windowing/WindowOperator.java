@@ -23,7 +23,7 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
     /** Event-time windows are chosen by the record's timestamp, which must not be missing. */
     void checkTimestampReadable(StreamRecord<IN> element) {
         if (windowAssigner.isEventTime()) {
-            DroppedTimestamps.checkReadable(element);
+            DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
         }
     }
 }

@@ -7,6 +7,7 @@ package org.apache.flink.runtime.io.network.api.serialization;
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.LatencyMarkerEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
 import org.apache.flink.runtime.jobgraph.OperatorID;
@@ -34,6 +35,9 @@ final class ForkEvents {
     /** The type tag of {@link StreamRecordAttributesEvent}. */
     static final int RECORD_ATTRIBUTES_EVENT = 0x5753_0004;
 
+    /** The type tag of {@link StreamRecordTimestampsEvent}. */
+    static final int RECORD_TIMESTAMPS_EVENT = 0x5753_0005;
+
     private ForkEvents() {}
 
     /** Whether the event is one of the fork's, which {@link #serialize} writes. */
@@ -59,6 +63,9 @@ final class ForkEvents {
         } else if (event instanceof StreamWatermarkStatusEvent) {
             buffer = allocate(WATERMARK_STATUS_EVENT);
             buffer.putInt(((StreamWatermarkStatusEvent) event).getStatus());
+        } else if (event instanceof StreamRecordTimestampsEvent) {
+            buffer = allocate(RECORD_TIMESTAMPS_EVENT);
+            buffer.put((byte) ((StreamRecordTimestampsEvent) event).getKind());
         } else {
             buffer = allocate(RECORD_ATTRIBUTES_EVENT);
             buffer.put((byte) (((StreamRecordAttributesEvent) event).isBacklog() ? 1 : 0));
@@ -98,6 +105,8 @@ final class ForkEvents {
                     return new StreamWatermarkEvent(buffer.getLong(), buffer.getInt());
                 case WATERMARK_STATUS:
                     return new StreamWatermarkStatusEvent(buffer.getInt());
+                case RECORD_TIMESTAMPS:
+                    return new StreamRecordTimestampsEvent(buffer.get());
                 default:
                     return new StreamRecordAttributesEvent(readBoolean(buffer));
             }
@@ -137,7 +146,9 @@ final class ForkEvents {
         WATERMARK_STATUS(
                 WATERMARK_STATUS_EVENT, StreamWatermarkStatusEvent.class, 2 * Integer.BYTES),
         RECORD_ATTRIBUTES(
-                RECORD_ATTRIBUTES_EVENT, StreamRecordAttributesEvent.class, Integer.BYTES + 1);
+                RECORD_ATTRIBUTES_EVENT, StreamRecordAttributesEvent.class, Integer.BYTES + 1),
+        RECORD_TIMESTAMPS(
+                RECORD_TIMESTAMPS_EVENT, StreamRecordTimestampsEvent.class, Integer.BYTES + 1);
 
         /** All types, kept once: {@code values()} copies its array on every call. */
         private static final Type[] ALL = values();

@@ -9,6 +9,7 @@ import org.apache.flink.runtime.io.network.api.CancelCheckpointMarker;
 import org.apache.flink.runtime.io.network.api.EndOfPartitionEvent;
 import org.apache.flink.runtime.io.network.api.LatencyMarkerEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
+import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkStatusEvent;
 import org.apache.flink.runtime.io.network.buffer.Buffer;
@@ -57,6 +58,18 @@ class ForkEventsSerializationTest {
                 Arguments.of(
                         new StreamRecordAttributesEvent(false),
                         ForkEvents.RECORD_ATTRIBUTES_EVENT,
+                        5),
+                Arguments.of(
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NONE),
+                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
+                        5),
+                Arguments.of(
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NO_TIMESTAMP),
+                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
+                        5),
+                Arguments.of(
+                        new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.DROPPED),
+                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
                         5));
     }
 
@@ -110,6 +123,12 @@ class ForkEventsSerializationTest {
         attributes.flip();
         assertThatThrownBy(() -> EventSerializer.fromSerializedEvent(attributes, classLoader))
                 .hasMessage("Corrupt StreamRecordAttributesEvent: Not a boolean: 2");
+        ByteBuffer timestamps =
+                ByteBuffer.allocate(5).putInt(ForkEvents.RECORD_TIMESTAMPS_EVENT).put((byte) 3);
+        timestamps.flip();
+        assertThatThrownBy(() -> EventSerializer.fromSerializedEvent(timestamps, classLoader))
+                .hasMessage(
+                        "Corrupt StreamRecordTimestampsEvent: Not a kind of record timestamps: 3");
     }
 
     @Test
