@@ -1,0 +1,88 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.api.serialization;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * Upstream Flink's flink-core and flink-runtime, from the pinned release jars in a class loader of
+ * their own, and copies of classes defined on top of them, so that the same code runs on upstream's
+ * classes and on the fork's. The jars are {@code -Dupstream.flink-core.jar} and {@code
+ * -Dupstream.flink-runtime.jar}, by default {@code upstream-flink-runtime.jar} beside the first.
+ */
+public final class UpstreamRuntime {
+
+    private static final ClassLoader LOADER = loader();
+
+    private UpstreamRuntime() {}
+
+    /**
+     * A copy of a class, linked against upstream's classes. The class may use only Flink's API and
+     * the JDK: other classes it names would come from the fork's side.
+     */
+    public static Class<?> copyOf(Class<?> type) {
+        String resource = type.getName().replace('.', '/') + ".class";
+        byte[] bytes;
+        try (InputStream in = type.getClassLoader().getResourceAsStream(resource)) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read " + resource, e);
+        }
+        ClassLoader copies =
+                new ClassLoader(LOADER) {
+                    @Override
+                    protected Class<?> loadClass(String name, boolean resolve)
+                            throws ClassNotFoundException {
+                        if (!name.equals(type.getName())) {
+                            return super.loadClass(name, resolve);
+                        }
+                        synchronized (getClassLoadingLock(name)) {
+                            Class<?> copy = findLoadedClass(name);
+                            return copy != null ? copy : defineClass(name, bytes, 0, bytes.length);
+                        }
+                    }
+                };
+        try {
+            return copies.loadClass(type.getName());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Upstream's jars first; what they do not hold (Flink's other modules, its dependencies) from
+     * the tests' class path.
+     */
+    private static ClassLoader loader() {
+        ClassLoader tests = UpstreamRuntime.class.getClassLoader();
+        try {
+            Path core = Paths.get(System.getProperty("upstream.flink-core.jar"));
+            Path runtime =
+                    Paths.get(
+                            System.getProperty(
+                                    "upstream.flink-runtime.jar",
+                                    core.resolveSibling("upstream-flink-runtime.jar").toString()));
+            URL[] jars = {core.toUri().toURL(), runtime.toUri().toURL()};
+            return new URLClassLoader(jars, ClassLoader.getPlatformClassLoader()) {
+                @Override
+                protected Class<?> findClass(String name) throws ClassNotFoundException {
+                    try {
+                        return super.findClass(name);
+                    } catch (ClassNotFoundException notInUpstreamJars) {
+                        return tests.loadClass(name);
+                    }
+                }
+            };
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
