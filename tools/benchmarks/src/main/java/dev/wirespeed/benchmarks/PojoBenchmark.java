@@ -68,7 +68,7 @@ public class PojoBenchmark {
         return codecs.copy(value);
     }
 
-    private static Supplier<Object> sample(String shape) {
+    static Supplier<Object> sample(String shape) {
         switch (shape) {
             case "product":
                 return Product::sample;
