@@ -1,0 +1,83 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.api.serialization;
+
+import org.apache.flink.core.io.IOReadableWritable;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.MemorySegment;
+import org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult;
+
+import javax.annotation.Nullable;
+
+import java.io.EOFException;
+import java.io.IOException;
+
+import static org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult.INTERMEDIATE_RECORD_FROM_BUFFER;
+import static org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult.LAST_RECORD_FROM_BUFFER;
+
+/**
+ * Reads an off-heap buffer from a {@link HeapBufferCopy} of its bytes, and records from a heap
+ * buffer through a {@link DataInputDeserializer}, on which serializers take their bulk paths.
+ */
+final class NonSpanningWrapper {
+    /** The copy this wrapper reads instead of an off-heap buffer, if it reads one. */
+    @Nullable private HeapBufferCopy heapCopy;
+
+    /** The view of the heap buffer that records are read from. */
+    private final DataInputDeserializer heapView = new DataInputDeserializer();
+
+    @Overlay.Wrap
+    void initializeFromMemorySegment(MemorySegment seg, int position, int limit) {
+        releaseHeapCopy();
+        if (seg.isOffHeap() && limit > position) {
+            heapCopy = HeapBufferCopy.of(seg, position, limit - position);
+            initializeFromMemorySegment$upstream(heapCopy.segment(), 0, limit - position);
+        } else {
+            initializeFromMemorySegment$upstream(seg, position, limit);
+        }
+    }
+
+    @Overlay.Wrap
+    void clear() {
+        releaseHeapCopy();
+        clear$upstream();
+    }
+
+    /**
+     * Reads the record of {@code recordLength} bytes at the current position, which the buffer
+     * holds whole: from a view of its bytes if the buffer is on the heap (a copy) and the record
+     * long enough for its serializer's bulk paths to pay, in place otherwise. The view ends with
+     * the record, as a spanning record's does; a serializer that reads past it fails with the
+     * message of reading past the buffer. The copy of a buffer read to its end is released.
+     */
+    DeserializationResult readInto(IOReadableWritable target, int recordLength) throws IOException {
+        if (segment.isOffHeap() || !HeapBufferCopy.readsFromView(recordLength)) {
+            return released(readInto(target));
+        }
+        heapView.setBuffer(segment.getArray(), position, recordLength);
+        position += recordLength;
+        try {
+            target.read(heapView);
+        } catch (EOFException | IndexOutOfBoundsException e) {
+            throw new IOException(BROKEN_SERIALIZATION_ERROR_MESSAGE, e);
+        }
+        return released(hasRemaining() ? INTERMEDIATE_RECORD_FROM_BUFFER : LAST_RECORD_FROM_BUFFER);
+    }
+
+    private DeserializationResult released(DeserializationResult result) {
+        if (result == LAST_RECORD_FROM_BUFFER) {
+            clear();
+        }
+        return result;
+    }
+
+    private void releaseHeapCopy() {
+        if (heapCopy != null) {
+            heapCopy.release();
+            heapCopy = null;
+            heapView.releaseArrays();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.api.serialization;
+
+import org.apache.flink.core.io.IOReadableWritable;
+
+import java.io.IOException;
+
+import static org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult.PARTIAL_RECORD;
+
+/** Hands the length of a record that sits whole in the buffer to its read. */
+public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWritable> {
+
+    /**
+     * A record that sits whole in the buffer is read knowing its length ({@link
+     * NonSpanningWrapper#readInto(IOReadableWritable, int)}); one that does not is gathered.
+     */
+    @Overlay.Replace
+    private DeserializationResult readNonSpanningRecord(T target) throws IOException {
+        int recordLength = nonSpanningWrapper.readInt();
+        if (!nonSpanningWrapper.canReadRecord(recordLength)) {
+            spanningWrapper.transferFrom(nonSpanningWrapper, recordLength);
+            return PARTIAL_RECORD;
+        }
+        return nonSpanningWrapper.readInto(target, recordLength);
+    }
+}

@@ -1,0 +1,144 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.io.network.api.serialization;
+
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
+import org.apache.flink.core.io.IOReadableWritable;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.core.memory.MemorySegment;
+import org.apache.flink.core.memory.MemorySegmentFactory;
+import org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult;
+import org.apache.flink.runtime.io.network.buffer.Buffer;
+import org.apache.flink.runtime.io.network.buffer.FreeingBufferRecycler;
+import org.apache.flink.runtime.io.network.buffer.NetworkBuffer;
+import org.apache.flink.runtime.plugable.NonReusingDeserializationDelegate;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * How the record deserializer reads off-heap buffers from heap copies: each deserializer amid a
+ * buffer reads its own copy, a thread reuses a copy once read, and a record's serializer cannot
+ * read past the record.
+ */
+class HeapBufferCopyTest {
+
+    @Test
+    void deserializersAmidBuffersInOneThreadReadCopiesOfTheirOwn() throws IOException {
+        Deserializer first = new Deserializer();
+        Deserializer second = new Deserializer();
+        first.setNextBuffer(strings("first", 40));
+        second.setNextBuffer(strings("second", 40));
+
+        for (int i = 0; i < 40; i++) {
+            assertThat(first.next()).isEqualTo(record("first", i));
+            assertThat(second.next()).isEqualTo(record("second", i));
+        }
+        assertThat(first.lastResult).isEqualTo(DeserializationResult.LAST_RECORD_FROM_BUFFER);
+        assertThat(second.lastResult).isEqualTo(DeserializationResult.LAST_RECORD_FROM_BUFFER);
+    }
+
+    @Test
+    void aThreadTakesTheCopyBackOnceItsBufferIsRead() {
+        MemorySegment buffer = MemorySegmentFactory.allocateUnpooledOffHeapMemory(1024);
+        HeapBufferCopy copy = HeapBufferCopy.of(buffer, 0, 100);
+        HeapBufferCopy amid = HeapBufferCopy.of(buffer, 0, 100);
+        assertThat(amid).isNotSameAs(copy);
+
+        copy.release();
+
+        assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isSameAs(copy);
+        assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isNotSameAs(copy);
+    }
+
+    @Test
+    void aSerializerThatReadsPastItsRecordFails() throws IOException {
+        DataOutputSerializer stream = new DataOutputSerializer(64);
+        for (int i = 0; i < 3; i++) {
+            stream.writeInt(20);
+            stream.write(new byte[20]);
+        }
+        SpillingAdaptiveSpanningRecordDeserializer<IOReadableWritable> deserializer =
+                new SpillingAdaptiveSpanningRecordDeserializer<>(
+                        new String[] {System.getProperty("java.io.tmpdir")});
+        deserializer.setNextBuffer(offHeap(stream.getCopyOfBuffer()));
+
+        assertThatThrownBy(() -> deserializer.getNextRecord(new Reads(21)))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(
+                        "Serializer consumed more bytes than the record had. This indicates broken"
+                                + " serialization.");
+    }
+
+    private static String record(String prefix, int i) {
+        return prefix + " record " + i + " of a buffer read amid another";
+    }
+
+    private static Buffer strings(String prefix, int count) throws IOException {
+        DataOutputSerializer stream = new DataOutputSerializer(4096);
+        DataOutputSerializer record = new DataOutputSerializer(64);
+        for (int i = 0; i < count; i++) {
+            record.clear();
+            StringSerializer.INSTANCE.serialize(record(prefix, i), record);
+            stream.writeInt(record.length());
+            stream.write(record.getSharedBuffer(), 0, record.length());
+        }
+        return offHeap(stream.getCopyOfBuffer());
+    }
+
+    private static Buffer offHeap(byte[] bytes) {
+        MemorySegment segment = MemorySegmentFactory.allocateUnpooledOffHeapMemory(bytes.length);
+        segment.put(0, bytes);
+        return new NetworkBuffer(
+                segment, FreeingBufferRecycler.INSTANCE, Buffer.DataType.DATA_BUFFER, bytes.length);
+    }
+
+    /** A deserializer of strings, one record at a time. */
+    private static final class Deserializer {
+        private final SpillingAdaptiveSpanningRecordDeserializer<
+                        NonReusingDeserializationDelegate<String>>
+                deserializer =
+                        new SpillingAdaptiveSpanningRecordDeserializer<>(
+                                new String[] {System.getProperty("java.io.tmpdir")});
+        private final NonReusingDeserializationDelegate<String> delegate =
+                new NonReusingDeserializationDelegate<>(StringSerializer.INSTANCE);
+        private DeserializationResult lastResult;
+
+        void setNextBuffer(Buffer buffer) throws IOException {
+            deserializer.setNextBuffer(buffer);
+        }
+
+        String next() throws IOException {
+            lastResult = deserializer.getNextRecord(delegate);
+            assertThat(lastResult.isFullRecord()).isTrue();
+            return delegate.getInstance();
+        }
+    }
+
+    /** Reads a number of bytes, whatever the record's length. */
+    private static final class Reads implements IOReadableWritable {
+        private final int bytes;
+
+        Reads(int bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void write(DataOutputView out) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void read(DataInputView in) throws IOException {
+            in.readFully(new byte[bytes]);
+        }
+    }
+}
