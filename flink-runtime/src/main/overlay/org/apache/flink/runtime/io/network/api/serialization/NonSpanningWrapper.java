@@ -18,8 +18,9 @@ import static org.apache.flink.runtime.io.network.api.serialization.RecordDeseri
 import static org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult.LAST_RECORD_FROM_BUFFER;
 
 /**
- * Reads an off-heap buffer from a {@link HeapBufferCopy} of its bytes, and records from a heap
- * buffer through a {@link DataInputDeserializer}, on which serializers take their bulk paths.
+ * Reads records of {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES} bytes and more through a {@link
+ * DataInputDeserializer} over their bytes on the heap, on which serializers take their bulk paths:
+ * from a {@link HeapBufferCopy} of an off-heap buffer's bytes.
  */
 final class NonSpanningWrapper {
     /** The copy this wrapper reads instead of an off-heap buffer, if it reads one. */
@@ -31,12 +32,7 @@ final class NonSpanningWrapper {
     @Overlay.Wrap
     void initializeFromMemorySegment(MemorySegment seg, int position, int limit) {
         releaseHeapCopy();
-        if (seg.isOffHeap() && limit > position) {
-            heapCopy = HeapBufferCopy.of(seg, position, limit - position);
-            initializeFromMemorySegment$upstream(heapCopy.segment(), 0, limit - position);
-        } else {
-            initializeFromMemorySegment$upstream(seg, position, limit);
-        }
+        initializeFromMemorySegment$upstream(seg, position, limit);
     }
 
     @Overlay.Wrap
@@ -47,14 +43,19 @@ final class NonSpanningWrapper {
 
     /**
      * Reads the record of {@code recordLength} bytes at the current position, which the buffer
-     * holds whole: from a view of its bytes if the buffer is on the heap (a copy) and the record
-     * long enough for its serializer's bulk paths to pay, in place otherwise. The view ends with
-     * the record, as a spanning record's does; a serializer that reads past it fails with the
-     * message of reading past the buffer. The copy of a buffer read to its end is released.
+     * holds whole. A record shorter than {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES} is read in
+     * place. A longer one is read through a view of its bytes on the heap, on which serializers
+     * take their bulk paths: an off-heap buffer's bytes left are first copied onto the heap, once.
+     * The view ends with the record, as a spanning record's does; a serializer that reads past it
+     * fails with the message of reading past the buffer. The copy of a buffer read to its end is
+     * released.
      */
     DeserializationResult readInto(IOReadableWritable target, int recordLength) throws IOException {
-        if (segment.isOffHeap() || !HeapBufferCopy.readsFromView(recordLength)) {
+        if (!HeapBufferCopy.readsFromView(recordLength)) {
             return released(readInto(target));
+        }
+        if (segment.isOffHeap()) {
+            readFromHeapCopy();
         }
         heapView.setBuffer(segment.getArray(), position, recordLength);
         position += recordLength;
@@ -64,6 +65,13 @@ final class NonSpanningWrapper {
             throw new IOException(BROKEN_SERIALIZATION_ERROR_MESSAGE, e);
         }
         return released(hasRemaining() ? INTERMEDIATE_RECORD_FROM_BUFFER : LAST_RECORD_FROM_BUFFER);
+    }
+
+    /** Goes on reading from a copy of the buffer's bytes left. */
+    private void readFromHeapCopy() {
+        int bytesLeft = remaining();
+        heapCopy = HeapBufferCopy.of(segment, position, bytesLeft);
+        initializeFromMemorySegment$upstream(heapCopy.segment(), 0, bytesLeft);
     }
 
     private DeserializationResult released(DeserializationResult result) {
