@@ -56,8 +56,13 @@ import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingProcessingTimeWindows;
+import org.apache.flink.streaming.api.windowing.evictors.CountEvictor;
+import org.apache.flink.streaming.api.windowing.evictors.TimeEvictor;
 import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
 import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.Trigger;
+import org.apache.flink.streaming.api.windowing.triggers.TriggerResult;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.Collector;
@@ -101,6 +106,10 @@ class TaglessRecordsITCase {
                         "processing-time windows, results sent on",
                         true,
                         TaglessRecordsITCase::processingTimeWindows),
+                job(
+                        "processing-time windows with a count evictor, timestamps left behind",
+                        true,
+                        TaglessRecordsITCase::countEvictingWindowsOfTimestampedRecords),
                 job("side outputs", true, TaglessRecordsITCase::sideOutputs),
                 job("broadcast state", true, TaglessRecordsITCase::broadcastState),
                 job("async I/O", true, TaglessRecordsITCase::asyncIo),
@@ -173,6 +182,14 @@ class TaglessRecordsITCase {
                         "event-time session windows",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::eventTimeSessionWindows),
+                Arguments.of(
+                        "processing-time windows with a time evictor",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timeEvictingWindows),
+                Arguments.of(
+                        "processing-time windows with a user's trigger",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::windowsWithAUsersTrigger),
                 Arguments.of(
                         "a KeyedProcessFunction behind a batch job's sort",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
@@ -632,6 +649,73 @@ class TaglessRecordsITCase {
                 .reduce(Long::sum)
                 .rebalance()
                 .map(sum -> "window sum " + sum);
+    }
+
+    /**
+     * Count-evicted sums in long processing-time windows of records whose timestamps stay behind at
+     * the network edge in front of the window, which never reads them.
+     */
+    private static DataStream<String> countEvictingWindowsOfTimestampedRecords(
+            StreamExecutionEnvironment env) {
+        // one source subtask, so that each key's records, and what each firing sums, keep their
+        // order
+        return env.fromSequence(1, RECORDS)
+                .setParallelism(1)
+                .assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<Long>noWatermarks()
+                                .withTimestampAssigner((value, previous) -> value))
+                .setParallelism(1)
+                .keyBy(x -> x % 4)
+                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)))
+                .trigger(CountTrigger.of(100))
+                .evictor(CountEvictor.of(10))
+                .reduce(Long::sum)
+                .rebalance()
+                .map(sum -> "last ten sum " + sum);
+    }
+
+    /** A time evictor keeps the records of the newest timestamps: it reads every timestamp. */
+    private static DataStream<String> timeEvictingWindows(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .keyBy(x -> x % 4)
+                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)))
+                .trigger(PurgingTrigger.of(CountTrigger.of(100)))
+                .evictor(TimeEvictor.of(Duration.ofMillis(50)))
+                .reduce(Long::sum)
+                .map(sum -> "newest sum " + sum);
+    }
+
+    /** A user's trigger is handed each record's timestamp, and may read it. */
+    private static DataStream<String> windowsWithAUsersTrigger(StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .keyBy(x -> x % 4)
+                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)))
+                .trigger(new FiringOnEvenTimestamps())
+                .reduce(Long::sum)
+                .map(sum -> "sum " + sum);
+    }
+
+    /** Fires and purges its window at every record of an even timestamp. */
+    private static final class FiringOnEvenTimestamps extends Trigger<Object, TimeWindow> {
+
+        @Override
+        public TriggerResult onElement(
+                Object element, long timestamp, TimeWindow window, TriggerContext ctx) {
+            return timestamp % 2 == 0 ? TriggerResult.FIRE_AND_PURGE : TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public TriggerResult onProcessingTime(long time, TimeWindow window, TriggerContext ctx) {
+            return TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public TriggerResult onEventTime(long time, TimeWindow window, TriggerContext ctx) {
+            return TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public void clear(TimeWindow window, TriggerContext ctx) {}
     }
 
     /** A user's operator that passes records on, behind a network edge and in front of one. */

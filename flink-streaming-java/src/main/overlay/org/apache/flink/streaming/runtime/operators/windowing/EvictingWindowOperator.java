@@ -4,11 +4,12 @@
 
 package org.apache.flink.streaming.runtime.operators.windowing;
 
+import org.apache.flink.streaming.api.windowing.evictors.Evictor;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * Fails on a record whose timestamp was left behind on a tagless network edge (FLIP-330) when the
- * windows are assigned by event time.
+ * window's assigner, trigger or evictor may read it ({@link WindowTimestampReaders}).
  */
 public class EvictingWindowOperator<K, IN, OUT, W extends Window> {
 
@@ -17,5 +18,10 @@ public class EvictingWindowOperator<K, IN, OUT, W extends Window> {
     public void processElement(StreamRecord<IN> element) throws Exception {
         checkTimestampReadable(element);
         processElement$upstream(element);
+    }
+
+    @Override
+    Evictor<?, ?> windowEvictor() {
+        return evictor;
     }
 }

@@ -4,14 +4,20 @@
 
 package org.apache.flink.streaming.runtime.operators.windowing;
 
+import org.apache.flink.streaming.api.windowing.evictors.Evictor;
 import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
+import javax.annotation.Nullable;
+
 /**
  * Fails on a record whose timestamp was left behind on a tagless network edge (FLIP-330) when the
- * windows are assigned by event time.
+ * window's assigner, trigger or evictor may read it ({@link WindowTimestampReaders}).
  */
 public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
+
+    /** Whether the window may read the records' timestamps; null until a marked record comes. */
+    private transient Boolean mayReadTimestamps;
 
     @Overlay.Wrap
     @Override
@@ -20,10 +26,26 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
         processElement$upstream(element);
     }
 
-    /** Event-time windows are chosen by the record's timestamp, which must not be missing. */
+    /** A record whose timestamp stayed behind must not reach code that may read it. */
     void checkTimestampReadable(StreamRecord<IN> element) {
-        if (windowAssigner.isEventTime()) {
+        if (!DroppedTimestamps.isDropped(element)) {
+            return;
+        }
+        if (mayReadTimestamps == null) {
+            mayReadTimestamps = windowMayReadTimestamps();
+        }
+        if (mayReadTimestamps) {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
         }
+    }
+
+    private boolean windowMayReadTimestamps() {
+        return WindowTimestampReaders.mayReadTimestamps(windowAssigner, trigger, windowEvictor());
+    }
+
+    /** The evictor of an evicting window, null for none. */
+    @Nullable
+    Evictor<?, ?> windowEvictor() {
+        return null;
     }
 }
