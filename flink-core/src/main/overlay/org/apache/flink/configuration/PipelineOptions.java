@@ -25,8 +25,9 @@ public class PipelineOptions {
                                     + " watermark strategy in the job is"
                                     + " WatermarkStrategy.noWatermarks()), records cross the"
                                     + " network as their value bytes only, without the"
-                                    + " per-record element tag and timestamp, and a function that"
-                                    + " reads the timestamp of a record that crossed the network"
-                                    + " fails. Otherwise, and by default, the format stays"
-                                    + " Flink's.");
+                                    + " per-record element tag and timestamp. A record without"
+                                    + " a real timestamp arrives as it was sent; reading a real"
+                                    + " timestamp that stayed behind at a network edge fails the"
+                                    + " job with a message that names this option. Otherwise,"
+                                    + " and by default, the format stays Flink's.");
 }
