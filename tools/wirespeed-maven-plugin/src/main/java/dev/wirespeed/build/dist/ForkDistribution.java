@@ -4,6 +4,8 @@
 
 package dev.wirespeed.build.dist;
 
+import dev.wirespeed.build.Digests;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,9 +72,21 @@ public final class ForkDistribution {
         return comparison;
     }
 
-    /** Packs a distribution tree as a {@code .tgz} whose root directory is the tree's name. */
-    public static void pack(Path tree, Path archive) throws IOException {
+    /**
+     * Packs a distribution tree as a {@code .tgz} whose root directory is the tree's name, and
+     * writes the archive's SHA-512 checksum beside it as Apache releases do: {@code
+     * <archive>.sha512}, in the format that {@code sha512sum -c} checks.
+     *
+     * @return the checksum file
+     */
+    public static Path pack(Path tree, Path archive) throws IOException {
         Archives.writeTarGz(tree, tree.getFileName().toString(), archive);
+        Path checksum = archive.resolveSibling(archive.getFileName() + ".sha512");
+        Files.writeString(
+                checksum,
+                Digests.sha512Hex(archive) + "  " + archive.getFileName() + "\n",
+                StandardCharsets.US_ASCII);
+        return checksum;
     }
 
     /** Patches, in place, every jar of the tree that bundles a class the fork changes. */

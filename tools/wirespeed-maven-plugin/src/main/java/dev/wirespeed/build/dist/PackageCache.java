@@ -4,7 +4,7 @@
 
 package dev.wirespeed.build.dist;
 
-import dev.wirespeed.build.Sha256;
+import dev.wirespeed.build.Digests;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +43,7 @@ public final class PackageCache {
         Files.createDirectories(directory);
         Path cached = directory.resolve(pinned.file());
         if (Files.isRegularFile(cached)) {
-            if (Sha256.hex(cached).equalsIgnoreCase(pinned.sha256())) {
+            if (Digests.sha256Hex(cached).equalsIgnoreCase(pinned.sha256())) {
                 return cached;
             }
             log.accept("Discarding " + cached + ": its SHA-256 is not the pinned one");
@@ -74,7 +74,7 @@ public final class PackageCache {
 
     /** Fails unless the file's SHA-256 is the pinned one. */
     static void verify(PinnedPackage pinned, Path file) throws IOException {
-        String actual = Sha256.hex(file);
+        String actual = Digests.sha256Hex(file);
         if (!actual.equalsIgnoreCase(pinned.sha256())) {
             throw new IOException(
                     file.getFileName()

@@ -4,7 +4,7 @@
 
 package dev.wirespeed.build.jar;
 
-import dev.wirespeed.build.Sha256;
+import dev.wirespeed.build.Digests;
 
 import java.io.File;
 import java.io.IOException;
@@ -101,7 +101,7 @@ public final class DropInCheck {
                     continue;
                 }
                 try (InputStream in = zip.getInputStream(entry)) {
-                    digests.put(entry.getName(), Sha256.of(in));
+                    digests.put(entry.getName(), Digests.sha256(in));
                 }
             }
         }

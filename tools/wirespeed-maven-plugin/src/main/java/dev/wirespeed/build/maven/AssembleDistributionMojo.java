@@ -112,7 +112,7 @@ public class AssembleDistributionMojo extends AbstractMojo {
                             examples());
             Files.createDirectories(report.getParent());
             Files.write(report, comparison.lines());
-            ForkDistribution.pack(forkTree, archive);
+            Path checksum = ForkDistribution.pack(forkTree, archive);
             projectHelper.attachArtifact(project, "tgz", "bin", archive.toFile());
             getLog().info(
                             comparison.identical()
@@ -120,7 +120,13 @@ public class AssembleDistributionMojo extends AbstractMojo {
                                     + upstreamTree
                                     + "; the differences are listed in "
                                     + report);
-            getLog().info("Distribution: " + forkTree + " and " + archive);
+            getLog().info(
+                            "Distribution: "
+                                    + forkTree
+                                    + " and "
+                                    + archive
+                                    + ", its checksum in "
+                                    + checksum);
         } catch (IOException e) {
             throw new MojoExecutionException(
                     "Cannot assemble the distribution: " + e.getMessage(), e);

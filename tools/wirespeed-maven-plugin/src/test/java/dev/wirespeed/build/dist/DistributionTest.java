@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Set;
@@ -86,6 +87,33 @@ class DistributionTest {
         assertThat(Files.mismatch(unpacked.resolve("fork/bin/flink"), fork.resolve("bin/flink")))
                 .isEqualTo(-1);
         assertThat(Files.isExecutable(unpacked.resolve("fork/bin/flink"))).isTrue();
+    }
+
+    @Test
+    void packsTheTreeWithAChecksumThatSha512sumVerifies() throws Exception {
+        Path fork = dir.resolve("fork");
+        ForkDistribution.build(upstreamTree(), fork, patch(), "", Map.of());
+        Path archive = dir.resolve("out/fork-bin.tgz");
+        Files.createDirectories(archive.getParent());
+
+        Path checksum = ForkDistribution.pack(fork, archive);
+
+        assertThat(checksum).isEqualTo(dir.resolve("out/fork-bin.tgz.sha512"));
+        assertThat(sha512sumCheck(checksum)).isEqualTo("fork-bin.tgz: OK\n");
+        Files.write(archive, new byte[] {1}, StandardOpenOption.APPEND);
+        assertThat(sha512sumCheck(checksum)).isEqualTo("fork-bin.tgz: FAILED\n");
+    }
+
+    /** What coreutils' {@code sha512sum -c} says of a checksum file, run in its directory. */
+    private static String sha512sumCheck(Path checksum) throws Exception {
+        Process process =
+                new ProcessBuilder("sha512sum", "-c", checksum.getFileName().toString())
+                        .directory(checksum.getParent().toFile())
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        return output;
     }
 
     @Test

@@ -4,7 +4,7 @@
 
 package dev.wirespeed.build.dist;
 
-import dev.wirespeed.build.Sha256;
+import dev.wirespeed.build.Digests;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +26,7 @@ class PackageCacheTest {
     @Test
     void usesAVerifiedCachedPackageWithoutDownloading() throws Exception {
         Path cached = Files.writeString(dir.resolve("pkg-1.0.tar.gz"), "package");
-        PinnedPackage pinned = pinned(Sha256.hex(cached));
+        PinnedPackage pinned = pinned(Digests.sha256Hex(cached));
 
         // A "Python" that fails: the cache must not call it.
         Path fetched = new PackageCache(dir, List.of("false"), log::add).fetch(pinned);
@@ -51,7 +51,7 @@ class PackageCacheTest {
         Path file = Files.writeString(dir.resolve("pkg-1.0.tar.gz"), "package");
 
         assertThatThrownBy(() -> PackageCache.verify(pinned("ab".repeat(32)), file))
-                .hasMessageContaining(Sha256.hex(file))
+                .hasMessageContaining(Digests.sha256Hex(file))
                 .hasMessageContaining("ab".repeat(32))
                 .hasMessageContaining("not the pinned upstream release");
     }
