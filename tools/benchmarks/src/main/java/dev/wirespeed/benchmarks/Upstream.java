@@ -4,12 +4,11 @@
 
 package dev.wirespeed.benchmarks;
 
+import dev.wirespeed.testing.UpstreamFirstClassLoader;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /**
@@ -70,22 +69,6 @@ final class Upstream {
      * the benchmarks' own class path, so that upstream classes that need them can run.
      */
     private static ClassLoader loader() {
-        Path jar = Paths.get(JAR);
-        ClassLoader benchmarks = Upstream.class.getClassLoader();
-        try {
-            return new URLClassLoader(
-                    new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
-                @Override
-                protected Class<?> findClass(String name) throws ClassNotFoundException {
-                    try {
-                        return super.findClass(name);
-                    } catch (ClassNotFoundException notInUpstreamJar) {
-                        return benchmarks.loadClass(name);
-                    }
-                }
-            };
-        } catch (java.net.MalformedURLException e) {
-            throw new IllegalStateException("Cannot load " + jar, e);
-        }
+        return new UpstreamFirstClassLoader(Upstream.class.getClassLoader(), Paths.get(JAR));
     }
 }

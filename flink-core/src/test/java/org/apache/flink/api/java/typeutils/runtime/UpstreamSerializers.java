@@ -4,13 +4,12 @@
 
 package org.apache.flink.api.java.typeutils.runtime;
 
+import dev.wirespeed.testing.UpstreamFirstClassLoader;
+
 import org.apache.flink.core.memory.UpstreamCalls;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -139,21 +138,6 @@ final class UpstreamSerializers {
 
     private static ClassLoader loader() {
         Path jar = Paths.get(System.getProperty("upstream.flink-core.jar"));
-        ClassLoader tests = UpstreamSerializers.class.getClassLoader();
-        try {
-            return new URLClassLoader(
-                    new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
-                @Override
-                protected Class<?> findClass(String name) throws ClassNotFoundException {
-                    try {
-                        return super.findClass(name);
-                    } catch (ClassNotFoundException notInUpstreamJar) {
-                        return tests.loadClass(name);
-                    }
-                }
-            };
-        } catch (MalformedURLException e) {
-            throw new IllegalStateException("Cannot load " + jar, e);
-        }
+        return new UpstreamFirstClassLoader(UpstreamSerializers.class.getClassLoader(), jar);
     }
 }

@@ -4,11 +4,10 @@
 
 package org.apache.flink.runtime.io.network.api.serialization;
 
+import dev.wirespeed.testing.UpstreamFirstClassLoader;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
@@ -62,27 +61,12 @@ public final class UpstreamRuntime {
      * the tests' class path.
      */
     private static ClassLoader loader() {
-        ClassLoader tests = UpstreamRuntime.class.getClassLoader();
-        try {
-            Path core = Paths.get(System.getProperty("upstream.flink-core.jar"));
-            Path runtime =
-                    Paths.get(
-                            System.getProperty(
-                                    "upstream.flink-runtime.jar",
-                                    core.resolveSibling("upstream-flink-runtime.jar").toString()));
-            URL[] jars = {core.toUri().toURL(), runtime.toUri().toURL()};
-            return new URLClassLoader(jars, ClassLoader.getPlatformClassLoader()) {
-                @Override
-                protected Class<?> findClass(String name) throws ClassNotFoundException {
-                    try {
-                        return super.findClass(name);
-                    } catch (ClassNotFoundException notInUpstreamJars) {
-                        return tests.loadClass(name);
-                    }
-                }
-            };
-        } catch (MalformedURLException e) {
-            throw new IllegalStateException(e);
-        }
+        Path core = Paths.get(System.getProperty("upstream.flink-core.jar"));
+        Path runtime =
+                Paths.get(
+                        System.getProperty(
+                                "upstream.flink-runtime.jar",
+                                core.resolveSibling("upstream-flink-runtime.jar").toString()));
+        return new UpstreamFirstClassLoader(UpstreamRuntime.class.getClassLoader(), core, runtime);
     }
 }
