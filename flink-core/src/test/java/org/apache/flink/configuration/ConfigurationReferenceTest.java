@@ -4,6 +4,8 @@
 
 package org.apache.flink.configuration;
 
+import dev.wirespeed.testing.UpstreamFirstClassLoader;
+
 import org.apache.flink.configuration.description.HtmlFormatter;
 
 import org.junit.jupiter.api.Test;
@@ -11,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,8 +58,10 @@ class ConfigurationReferenceTest {
      */
     private static List<ConfigOption<?>> optionsAddedByTheFork() throws Exception {
         List<ConfigOption<?>> added = new ArrayList<>();
-        URL upstreamJar = Path.of(System.getProperty("upstream.flink-core.jar")).toUri().toURL();
-        try (URLClassLoader upstream = new URLClassLoader(new URL[] {upstreamJar}, null)) {
+        Path upstreamJar = Path.of(System.getProperty("upstream.flink-core.jar"));
+        try (URLClassLoader upstream =
+                new UpstreamFirstClassLoader(
+                        ConfigurationReferenceTest.class.getClassLoader(), upstreamJar)) {
             for (String className : overlaidOptionClasses()) {
                 Class<?> upstreamClass = Class.forName(className, false, upstream);
                 for (Field field : Class.forName(className).getFields()) {

@@ -32,15 +32,13 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
             return;
         }
         if (mayReadTimestamps == null) {
-            mayReadTimestamps = windowMayReadTimestamps();
+            mayReadTimestamps =
+                    WindowTimestampReaders.mayReadTimestamps(
+                            windowAssigner, trigger, windowEvictor());
         }
         if (mayReadTimestamps) {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
         }
-    }
-
-    private boolean windowMayReadTimestamps() {
-        return WindowTimestampReaders.mayReadTimestamps(windowAssigner, trigger, windowEvictor());
     }
 
     /** The evictor of an evicting window, null for none. */
