@@ -8,7 +8,9 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
+import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
+import org.apache.flink.util.OutputTag;
 
 import javax.annotation.Nullable;
 
@@ -22,8 +24,9 @@ import javax.annotation.Nullable;
  * real timestamp arrive exactly as they were sent; a record whose real timestamp stayed behind
  * arrives marked. The mark stays with the record and its copies through the chain ({@link
  * StreamRecord#replace(Object)}, {@link StreamRecord#copy}, a collector that gives its output the
- * input's timestamp, a further network edge), and goes once an operator sets a timestamp other than
- * {@code Long.MIN_VALUE}, Flink's "no timestamp", or erases it.
+ * input's timestamp, a side output of a function's context, a further network edge), and goes once
+ * an operator sets a timestamp other than {@code Long.MIN_VALUE}, Flink's "no timestamp", or erases
+ * it.
  */
 @Internal
 public final class DroppedTimestamps {
@@ -44,6 +47,24 @@ public final class DroppedTimestamps {
     /** Gives the target the mark of the record whose timestamp it takes over. */
     public static void inherit(StreamRecord<?> timestampBase, StreamRecord<?> target) {
         target.timestampDropped = timestampBase.timestampDropped;
+    }
+
+    /**
+     * Emits a value that a function hands its context's side output while it processes an element:
+     * with the element's timestamp, as Flink's contexts emit it, and the element's mark.
+     *
+     * @throws IllegalArgumentException if the tag is null
+     */
+    public static <X> void emitSideOutput(
+            Output<?> output, OutputTag<X> outputTag, X value, StreamRecord<?> element) {
+        if (outputTag == null) {
+            throw new IllegalArgumentException("OutputTag must not be null.");
+        }
+        StreamRecord<X> record = new StreamRecord<>(value, element.getTimestamp());
+        if (element.timestampDropped) {
+            drop(record);
+        }
+        output.collect(outputTag, record);
     }
 
     /**

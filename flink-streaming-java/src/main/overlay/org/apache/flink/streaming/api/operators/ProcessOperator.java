@@ -5,10 +5,11 @@
 package org.apache.flink.streaming.api.operators;
 
 import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
+import org.apache.flink.util.OutputTag;
 
 /**
  * Fails a function that reads the timestamp of a record that crossed a tagless network edge
- * (FLIP-330).
+ * (FLIP-330), and gives the function's side output that record's mark with its timestamp.
  */
 public class ProcessOperator<IN, OUT> {
 
@@ -20,6 +21,12 @@ public class ProcessOperator<IN, OUT> {
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
             return timestamp$upstream();
+        }
+
+        @Overlay.Replace
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            DroppedTimestamps.emitSideOutput(output, outputTag, value, element);
         }
     }
 }

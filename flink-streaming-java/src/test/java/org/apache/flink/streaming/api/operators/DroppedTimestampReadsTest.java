@@ -33,6 +33,7 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.apache.flink.streaming.util.TwoInputStreamOperatorTestHarness;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -41,6 +42,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,6 +64,8 @@ class DroppedTimestampReadsTest {
 
     private static final KeySelector<Long, Long> IDENTITY = value -> value;
 
+    private static final OutputTag<Long> SIDE_OUTPUT = new OutputTag<>("side", Types.LONG);
+
     private static final MapStateDescriptor<Long, Long> BROADCAST_STATE =
             new MapStateDescriptor<>("broadcast", Types.LONG, Types.LONG);
 
@@ -71,6 +76,18 @@ class DroppedTimestampReadsTest {
     }
 
     static Stream<Arguments> reads() {
+        return Stream.concat(
+                functions(),
+                Stream.of(
+                        read(
+                                "ProcessJoinFunction of an interval join",
+                                DroppedTimestampReadsTest::join),
+                        read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
+                        read("SinkWriter", DroppedTimestampReadsTest::sinkWriter)));
+    }
+
+    /** The functions with a context that has a side output. */
+    static Stream<Arguments> functions() {
         return Stream.of(
                 read("ProcessFunction", DroppedTimestampReadsTest::processFunction),
                 read("KeyedProcessFunction", DroppedTimestampReadsTest::keyedProcessFunction),
@@ -99,10 +116,7 @@ class DroppedTimestampReadsTest {
                         record -> keyedBroadcastProcessFunction(record, false)),
                 read(
                         "KeyedBroadcastProcessFunction, broadcast element",
-                        record -> keyedBroadcastProcessFunction(record, true)),
-                read("ProcessJoinFunction of an interval join", DroppedTimestampReadsTest::join),
-                read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
-                read("SinkWriter", DroppedTimestampReadsTest::sinkWriter));
+                        record -> keyedBroadcastProcessFunction(record, true)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -151,6 +165,41 @@ class DroppedTimestampReadsTest {
                 .hasMessageContaining("TimestampAssigner.NO_TIMESTAMP");
     }
 
+    /**
+     * A value a function hands its context's side output carries the timestamp of the record being
+     * processed; where that record's timestamp stayed behind at a tagless edge, it carries none
+     * (and the mark, which the harness's copy of side outputs does not keep: {@code
+     * DroppedTimestampsTest}), not Flink's "no timestamp" in place of the real one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("functions")
+    void aSideOutputCarriesTheTimestampOfTheRecord(String name, TimestampRead read)
+            throws Exception {
+        assertThat(read.of(new StreamRecord<>(-7L, TIMESTAMP)))
+                .containsExactly("side output -7 at " + TIMESTAMP);
+        assertThat(read.of(arrivedTagless(-7L)))
+                .containsExactly("side output -7 without timestamp");
+        StreamRecord<Long> noTimestamp = new StreamRecord<>(-7L, TimestampAssigner.NO_TIMESTAMP);
+        assertThat(read.of(TaglessInput.sendTagless(noTimestamp, LongSerializer.INSTANCE)))
+                .isEqualTo(read.of(noTimestamp))
+                .containsExactly("side output -7 at " + TimestampAssigner.NO_TIMESTAMP);
+    }
+
+    /** Negative values go to the functions' side output, unread; the others are read. */
+    private static boolean sentToSideOutput(Long value, BiConsumer<OutputTag<Long>, Long> output) {
+        if (value >= 0) {
+            return false;
+        }
+        output.accept(SIDE_OUTPUT, value);
+        return true;
+    }
+
+    private static String describeSideOutput(StreamRecord<?> record) {
+        return "side output "
+                + record.getValue()
+                + (record.hasTimestamp() ? " at " + record.getTimestamp() : " without timestamp");
+    }
+
     private static List<Object> processFunction(StreamRecord<Long> record) throws Exception {
         return run(
                 ProcessFunctionTestHarnesses.forProcessFunction(
@@ -158,6 +207,9 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
                         }),
@@ -171,6 +223,9 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
                         },
@@ -189,6 +244,9 @@ class DroppedTimestampReadsTest {
                                     @Override
                                     public void processElement(
                                             Long value, Context ctx, Collector<Long> out) {
+                                        if (sentToSideOutput(value, ctx::output)) {
+                                            return;
+                                        }
                                         out.collect(seen(ctx.timestamp()));
                                     }
                                 }),
@@ -213,12 +271,18 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement1(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processElement2(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
                         },
@@ -250,12 +314,18 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, ReadOnlyContext ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processBroadcastElement(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
                         },
@@ -272,12 +342,18 @@ class DroppedTimestampReadsTest {
                             @Override
                             public void processElement(
                                     Long value, ReadOnlyContext ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
 
                             @Override
                             public void processBroadcastElement(
                                     Long value, Context ctx, Collector<Long> out) {
+                                if (sentToSideOutput(value, ctx::output)) {
+                                    return;
+                                }
                                 out.collect(seen(ctx.timestamp()));
                             }
                         },
@@ -381,6 +457,10 @@ class DroppedTimestampReadsTest {
             for (Object element : opened.getOutput()) {
                 values.add(((StreamRecord<?>) element).getValue());
             }
+            Queue<StreamRecord<Long>> sideOutput = opened.getSideOutput(SIDE_OUTPUT);
+            if (sideOutput != null) {
+                sideOutput.forEach(record -> values.add(describeSideOutput(record)));
+            }
             return values;
         }
     }
@@ -401,11 +481,17 @@ class DroppedTimestampReadsTest {
     private static final class TimestampsOfBothInputs extends CoProcessFunction<Long, Long, Long> {
         @Override
         public void processElement1(Long value, Context ctx, Collector<Long> out) {
+            if (sentToSideOutput(value, ctx::output)) {
+                return;
+            }
             out.collect(seen(ctx.timestamp()));
         }
 
         @Override
         public void processElement2(Long value, Context ctx, Collector<Long> out) {
+            if (sentToSideOutput(value, ctx::output)) {
+                return;
+            }
             out.collect(seen(ctx.timestamp()));
         }
     }

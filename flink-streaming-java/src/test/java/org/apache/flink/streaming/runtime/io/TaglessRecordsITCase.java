@@ -191,6 +191,18 @@ class TaglessRecordsITCase {
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::windowsWithAUsersTrigger),
                 Arguments.of(
+                        "a ProcessFunction's side output, read chained",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadFromASideOutput),
+                Arguments.of(
+                        "a KeyedProcessFunction's side output, read behind the network",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadBehindAKeyedSideOutput),
+                Arguments.of(
+                        "a BroadcastProcessFunction's side output",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadFromABroadcastSideOutput),
+                Arguments.of(
                         "a KeyedProcessFunction behind a batch job's sort",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::timestampsReadBehindABatchSort));
@@ -579,7 +591,7 @@ class TaglessRecordsITCase {
                                 });
         return even.rebalance()
                 .map(x -> "even " + x)
-                .union(even.getSideOutput(odd).rebalance().map(x -> "odd " + x));
+                .union(even.getSideOutput(odd).rebalance().process(timestampReader()));
     }
 
     private static DataStream<String> broadcastState(StreamExecutionEnvironment env) {
@@ -781,6 +793,77 @@ class TaglessRecordsITCase {
                 .rebalance()
                 .map(x -> x + 1)
                 .rebalance()
+                .process(timestampReader());
+    }
+
+    /** The side output that the functions below send every record to. */
+    private static final OutputTag<Long> SIDE = new OutputTag<>("side", Types.LONG);
+
+    /**
+     * Behind a network edge, a function sends every record to its side output, where a chained
+     * function reads their timestamps.
+     */
+    private static DataStream<String> timestampsReadFromASideOutput(
+            StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .rebalance()
+                .process(
+                        new ProcessFunction<Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                ctx.output(SIDE, value);
+                            }
+                        })
+                .getSideOutput(SIDE)
+                .process(timestampReader());
+    }
+
+    /**
+     * Behind keyBy, a keyed function sends every record to its side output, whose records cross the
+     * network once more to a function that reads their timestamps.
+     */
+    private static DataStream<String> timestampsReadBehindAKeyedSideOutput(
+            StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .keyBy(x -> x % 7)
+                .process(
+                        new KeyedProcessFunction<Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, Context ctx, Collector<Long> out) {
+                                ctx.output(SIDE, value);
+                            }
+                        })
+                .getSideOutput(SIDE)
+                .rebalance()
+                .process(timestampReader());
+    }
+
+    /**
+     * Behind a network edge, a broadcast function sends every record of its other input to its side
+     * output, where a chained function reads their timestamps.
+     */
+    private static DataStream<String> timestampsReadFromABroadcastSideOutput(
+            StreamExecutionEnvironment env) {
+        MapStateDescriptor<String, Long> rules =
+                new MapStateDescriptor<>("rules", Types.STRING, Types.LONG);
+        return timestampedNumbers(env)
+                .rebalance()
+                .connect(env.fromSequence(1, 3).broadcast(rules))
+                .process(
+                        new BroadcastProcessFunction<Long, Long, Long>() {
+                            @Override
+                            public void processElement(
+                                    Long value, ReadOnlyContext ctx, Collector<Long> out) {
+                                ctx.output(SIDE, value);
+                            }
+
+                            @Override
+                            public void processBroadcastElement(
+                                    Long value, Context ctx, Collector<Long> out) {}
+                        })
+                .getSideOutput(SIDE)
                 .process(timestampReader());
     }
 

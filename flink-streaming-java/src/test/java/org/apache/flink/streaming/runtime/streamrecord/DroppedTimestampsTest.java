@@ -4,12 +4,19 @@
 
 package org.apache.flink.streaming.runtime.streamrecord;
 
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
+import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.util.OutputTag;
 
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -116,6 +123,72 @@ class DroppedTimestampsTest {
 
         assertThat(DroppedTimestamps.isDropped(sendTagless(once))).isTrue();
         assertThat(DroppedTimestamps.isDropped(sendTagless(passedOn))).isTrue();
+    }
+
+    @Test
+    void aSideOutputTakesTheTimestampAndTheMarkOfTheRecordBeingProcessed() throws IOException {
+        SideOutput output = new SideOutput();
+
+        DroppedTimestamps.emitSideOutput(output, TAG, 1L, new StreamRecord<>(7L, 42L));
+        DroppedTimestamps.emitSideOutput(output, TAG, 2L, arrivedTagless(7L));
+        DroppedTimestamps.emitSideOutput(output, TAG, 3L, new StreamRecord<>(7L));
+
+        assertThat(output.records)
+                .containsExactly(
+                        new StreamRecord<>(1L, 42L),
+                        new StreamRecord<>(2L),
+                        new StreamRecord<>(3L, Long.MIN_VALUE));
+        assertThat(output.records)
+                .extracting(DroppedTimestamps::isDropped)
+                .containsExactly(false, true, false);
+        assertThatThrownBy(
+                        () ->
+                                DroppedTimestamps.emitSideOutput(
+                                        output, null, 4L, new StreamRecord<>(7L)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("OutputTag must not be null.");
+    }
+
+    private static final OutputTag<Long> TAG = new OutputTag<>("side", Types.LONG);
+
+    /** Keeps the records sent to {@link #TAG}. */
+    private static final class SideOutput implements Output<StreamRecord<Long>> {
+
+        private final List<StreamRecord<?>> records = new ArrayList<>();
+
+        @Override
+        public <X> void collect(OutputTag<X> outputTag, StreamRecord<X> record) {
+            assertThat(outputTag).isEqualTo(TAG);
+            records.add(record);
+        }
+
+        @Override
+        public void collect(StreamRecord<Long> record) {
+            throw new UnsupportedOperationException("main output");
+        }
+
+        @Override
+        public void emitWatermark(Watermark mark) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void emitLatencyMarker(LatencyMarker latencyMarker) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void emitRecordAttributes(RecordAttributes recordAttributes) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void close() {}
     }
 
     private static StreamRecord<Long> sendTagless(StreamRecord<Long> sent) throws IOException {
