@@ -59,16 +59,20 @@ public final class TaglessControlOutput {
     /**
      * Tells every consumer, before a record whose timestamp differs in kind from the last record's,
      * what the timestamps of the records that follow were: none, Flink's "no timestamp", or
-     * {@linkplain StreamRecordTimestampsEvent#DROPPED left behind}. Where the consumers'
-     * subpartitions are not known in advance, a consumer may read several subpartitions
-     * interleaved, so an announcement could not be tied to the records behind it: there, every
-     * record counts as having left its timestamp behind.
+     * {@linkplain StreamRecordTimestampsEvent#DROPPED left behind}.
+     *
+     * <p>Where the consumers' subpartitions are not known in advance (a batch job's adaptive
+     * scheduler), a consumer may read several subpartitions interleaved, so an announcement could
+     * not be tied to the records behind it. There, records with Flink's "no timestamp", which both
+     * sides start from, need none; from the first record of another kind on, every record counts as
+     * having left its timestamp behind, and a consumer never takes a record for one with fewer
+     * timestamps than it had.
      */
     public void announceTimestamps(StreamRecord<?> record) {
-        int kind =
-                subpartitionsDerivable
-                        ? DroppedTimestamps.kindOf(record)
-                        : StreamRecordTimestampsEvent.DROPPED;
+        int kind = DroppedTimestamps.kindOf(record);
+        if (!subpartitionsDerivable && kind != announcedTimestamps) {
+            kind = StreamRecordTimestampsEvent.DROPPED;
+        }
         if (kind != announcedTimestamps) {
             announcedTimestamps = kind;
             broadcast(new StreamRecordTimestampsEvent(kind));

@@ -95,13 +95,21 @@ class TaglessControlOutputTest {
         assertThat(events(1)).isEqualTo(expected);
     }
 
+    /**
+     * Where consumers read subpartitions interleaved, records with Flink's "no timestamp" cross as
+     * they are, announcing nothing; from the first record of another kind on, every record counts
+     * as dropped.
+     */
     @Test
-    void takesEveryTimestampAsDroppedWhenConsumersAreNotKnown() throws IOException {
+    void takesTimestampsAsDroppedFromTheFirstChangeWhenConsumersAreNotKnown() throws IOException {
         partition.get().isNumberOfPartitionConsumerUndefined(true);
         TaglessControlOutput output = output();
 
         output.announceTimestamps(new StreamRecord<>(1L, Long.MIN_VALUE));
-        output.announceTimestamps(new StreamRecord<>(2L));
+        output.announceTimestamps(new StreamRecord<>(2L, Long.MIN_VALUE));
+        output.announceTimestamps(new StreamRecord<>(3L));
+        output.announceTimestamps(new StreamRecord<>(4L, Long.MIN_VALUE));
+        output.announceTimestamps(new StreamRecord<>(5L, 42L));
 
         List<Object> expected =
                 List.of(new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.DROPPED));
