@@ -57,6 +57,11 @@ final class DistributionCluster implements AutoCloseable {
         return Paths.get(System.getProperty("e2e.distribution")).toAbsolutePath();
     }
 
+    /** Upstream's distribution, laid out unchanged: the reference of differential tests. */
+    static Path upstreamHome() {
+        return Paths.get(System.getProperty("e2e.upstreamDistribution")).toAbsolutePath();
+    }
+
     /** An example jar of the fork's distribution, for example {@code streaming/WordCount.jar}. */
     static Path example(String name) {
         return Paths.get(System.getProperty("e2e.examples")).resolve(name).toAbsolutePath();
@@ -78,8 +83,14 @@ final class DistributionCluster implements AutoCloseable {
      */
     static DistributionCluster prepare(Path work, int taskManagers, Map<String, Object> entries)
             throws IOException {
-        DistributionCluster cluster =
-                new DistributionCluster(distributionHome(), work, ClusterConfig.freePort());
+        return prepare(distributionHome(), work, taskManagers, entries);
+    }
+
+    /** Prepares a cluster of the distribution at {@code home}, as {@link #prepare} does. */
+    static DistributionCluster prepare(
+            Path home, Path work, int taskManagers, Map<String, Object> entries)
+            throws IOException {
+        DistributionCluster cluster = new DistributionCluster(home, work, ClusterConfig.freePort());
         Files.createDirectories(cluster.confDir());
         // The scripts write there but do not create it: the distribution ships an empty log/.
         Files.createDirectories(cluster.logDir());
@@ -131,7 +142,13 @@ final class DistributionCluster implements AutoCloseable {
 
     /** Runs {@code bin/flink} with arguments, within the time limit of a job. */
     Command.Result flink(String... args) throws IOException, InterruptedException {
-        return script(JOB_LIMIT, "flink", args);
+        return flinkWithin(JOB_LIMIT, args);
+    }
+
+    /** Runs {@code bin/flink} with arguments, within the given time. */
+    Command.Result flinkWithin(Duration limit, String... args)
+            throws IOException, InterruptedException {
+        return script(limit, "flink", args);
     }
 
     private Command.Result script(Duration limit, String script, String... args)
