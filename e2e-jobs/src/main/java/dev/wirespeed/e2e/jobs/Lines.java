@@ -52,7 +52,8 @@ final class Lines {
     }
 
     private static BufferedWriter file(String directory, int subtask) throws IOException {
-        return Files.newBufferedWriter(Paths.get(directory, "part-" + subtask));
+        return Files.newBufferedWriter(
+                Files.createDirectories(Paths.get(directory)).resolve("part-" + subtask));
     }
 
     private static final class LinesSink<T> implements Sink<T> {
