@@ -5,13 +5,10 @@
 package org.apache.flink.streaming.runtime.io;
 
 import org.apache.flink.runtime.io.network.api.writer.SubpartitionEvents;
-import org.apache.flink.runtime.plugable.SerializationDelegate;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElementSerializer;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.runtime.streamrecord.TaglessRecordSerializer;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 import javax.annotation.Nullable;
@@ -21,48 +18,33 @@ import java.io.UncheckedIOException;
 
 /**
  * Sends latency markers as events (FLIP-330), and can switch to tagless records, whose other
- * control elements then travel as events too, and refuse a user operator's timestamped records.
+ * control elements then travel as events too. The path of a record stays upstream's: in the tagless
+ * mode, its serialization delegate does that mode's work per record.
  */
 public class RecordWriterOutput<OUT> {
 
     /** Sends the control elements as events once the records travel tagless; null until then. */
     @Nullable private TaglessControlOutput taglessControl;
 
-    /** The user's operator whose records must carry no timestamp into this output, if any. */
-    @Nullable private String timestampRefusingOperator;
-
     /**
      * Writes the records of this output as their values' bytes only, without element tag or
-     * timestamp, and sends watermarks, watermark statuses and record attributes as events.
+     * timestamp ({@link TaglessRecordDelegate}), and sends watermarks, watermark statuses and
+     * record attributes as events.
+     *
+     * @param timestampRefusingOperator the user's operator whose records must carry no timestamp
+     *     into this output, which would leave it behind; null for Flink's own operators
      */
-    public void useTaglessRecords() {
+    public void useTaglessRecords(@Nullable String timestampRefusingOperator) {
+        taglessControl = new TaglessControlOutput(recordWriter, watermarkGauge);
         if (serializationDelegate != null) {
             StreamElementSerializer<?> tagged =
                     (StreamElementSerializer<?>) serializationDelegate.getSerializer();
             serializationDelegate =
-                    new SerializationDelegate<>(
-                            new TaglessRecordSerializer<>(tagged.getContainedTypeSerializer()));
+                    new TaglessRecordDelegate(
+                            tagged.getContainedTypeSerializer(),
+                            taglessControl,
+                            timestampRefusingOperator);
         }
-        taglessControl = new TaglessControlOutput(recordWriter, watermarkGauge);
-    }
-
-    /**
-     * Fails records of the given user operator that carry a timestamp, which a tagless output would
-     * leave behind.
-     */
-    public void refuseTimestamps(String operatorName) {
-        timestampRefusingOperator = operatorName;
-    }
-
-    @Overlay.Wrap
-    private <X> void pushToRecordWriter(StreamRecord<X> record) {
-        if (taglessControl != null) {
-            if (timestampRefusingOperator != null) {
-                TaglessNetwork.checkNoTimestamp(record, timestampRefusingOperator);
-            }
-            taglessControl.announceTimestamps(record);
-        }
-        pushToRecordWriter$upstream(record);
     }
 
     @Overlay.Wrap

@@ -28,10 +28,10 @@ public abstract class OperatorChain<OUT, OP> {
                         recordWriter, streamOutput, upStreamConfig, taskEnvironment);
         Configuration jobConfiguration = taskEnvironment.getJobConfiguration();
         if (TaglessNetwork.isEnabled(jobConfiguration)) {
-            output.useTaglessRecords();
-            if (TaglessNetwork.isUserOperator(jobConfiguration, upStreamConfig.getVertexID())) {
-                output.refuseTimestamps(upStreamConfig.getOperatorName());
-            }
+            output.useTaglessRecords(
+                    TaglessNetwork.isUserOperator(jobConfiguration, upStreamConfig.getVertexID())
+                            ? upStreamConfig.getOperatorName()
+                            : null);
         }
         return output;
     }

@@ -8,6 +8,7 @@ import dev.wirespeed.testing.UpstreamFirstClassLoader;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
@@ -15,7 +16,9 @@ import java.nio.file.Paths;
  * Upstream Flink's flink-core and flink-runtime, from the pinned release jars in a class loader of
  * their own, and copies of classes defined on top of them, so that the same code runs on upstream's
  * classes and on the fork's. The jars are {@code -Dupstream.flink-core.jar} and {@code
- * -Dupstream.flink-runtime.jar}, by default {@code upstream-flink-runtime.jar} beside the first.
+ * -Dupstream.flink-runtime.jar}, by default {@code upstream-flink-runtime.jar} beside the first;
+ * upstream's flink-streaming-java joins them where {@code upstream-flink-streaming-java.jar} lies
+ * beside the first too.
  */
 public final class UpstreamRuntime {
 
@@ -67,6 +70,11 @@ public final class UpstreamRuntime {
                         System.getProperty(
                                 "upstream.flink-runtime.jar",
                                 core.resolveSibling("upstream-flink-runtime.jar").toString()));
-        return new UpstreamFirstClassLoader(UpstreamRuntime.class.getClassLoader(), core, runtime);
+        Path streaming = core.resolveSibling("upstream-flink-streaming-java.jar");
+        Path[] jars =
+                Files.exists(streaming)
+                        ? new Path[] {core, runtime, streaming}
+                        : new Path[] {core, runtime};
+        return new UpstreamFirstClassLoader(UpstreamRuntime.class.getClassLoader(), jars);
     }
 }
