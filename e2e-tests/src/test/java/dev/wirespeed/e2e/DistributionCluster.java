@@ -21,6 +21,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -79,7 +80,7 @@ final class DistributionCluster implements AutoCloseable {
 
     /**
      * Prepares (does not start) a cluster: the distribution's {@code conf/}, copied, with the given
-     * task managers on this host, free ports and the given further entries.
+     * task managers and one job manager on this host, free ports and the given further entries.
      */
     static DistributionCluster prepare(Path work, int taskManagers, Map<String, Object> entries)
             throws IOException {
@@ -102,6 +103,9 @@ final class DistributionCluster implements AutoCloseable {
         Files.write(
                 cluster.confDir().resolve("workers"),
                 Collections.nCopies(taskManagers, "localhost"));
+        // read by the scripts in high-availability mode, whose port there overrides rest.port
+        Files.writeString(
+                cluster.confDir().resolve("masters"), "localhost:" + cluster.restPort + "\n");
         Map<String, Object> config = new HashMap<>();
         config.put("rest.port", cluster.restPort);
         config.put("jobmanager.rpc.port", ClusterConfig.freePort());
@@ -210,19 +214,43 @@ final class DistributionCluster implements AutoCloseable {
     /** The pids that the cluster's pid files list. */
     List<Long> pids() throws IOException {
         List<Long> pids = new ArrayList<>();
-        if (!Files.isDirectory(pidDir())) {
-            return pids;
+        for (Path file : pidFiles()) {
+            pids.addAll(pidsIn(file));
         }
-        try (Stream<Path> files = Files.list(pidDir())) {
-            for (Path file : files.toList()) {
-                for (String line : Files.readAllLines(file)) {
-                    if (!line.isBlank()) {
-                        pids.add(Long.parseLong(line.trim()));
-                    }
-                }
+        return pids;
+    }
+
+    /**
+     * The pids of one kind of the cluster's processes, as its scripts recorded them: {@code
+     * taskexecutor} or {@code standalonesession}.
+     */
+    List<Long> pids(String daemon) throws IOException {
+        List<Long> pids = new ArrayList<>();
+        for (Path file : pidFiles()) {
+            if (file.getFileName().toString().endsWith("-" + daemon + ".pid")) {
+                pids.addAll(pidsIn(file));
             }
         }
         return pids;
+    }
+
+    private static List<Long> pidsIn(Path pidFile) throws IOException {
+        List<Long> pids = new ArrayList<>();
+        for (String line : Files.readAllLines(pidFile)) {
+            if (!line.isBlank()) {
+                pids.add(Long.parseLong(line.trim()));
+            }
+        }
+        return pids;
+    }
+
+    /** Kills a process of the cluster as a crash would (SIGKILL) and waits until it is gone. */
+    static void kill(long pid) throws Exception {
+        ProcessHandle process =
+                ProcessHandle.of(pid)
+                        .orElseThrow(() -> new IllegalStateException("No process " + pid));
+        process.destroyForcibly();
+        process.onExit().get(1, TimeUnit.MINUTES);
     }
 
     /** The files in the pid directory. */

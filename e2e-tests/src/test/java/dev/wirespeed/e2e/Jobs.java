@@ -6,6 +6,7 @@ package dev.wirespeed.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +32,60 @@ final class Jobs {
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("Job " + jobId + " is not running: " + job);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Waits until the job reaches a globally terminal state ({@code FINISHED}, {@code FAILED} or
+     * {@code CANCELED}) and returns it. A REST API that does not answer, or does not know the job
+     * yet, is waited for too: a job manager started again takes a while to take its jobs over.
+     */
+    static String awaitTermination(DistributionCluster cluster, String jobId, Duration limit)
+            throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            String state;
+            try {
+                state = state(cluster, jobId);
+            } catch (IOException e) {
+                state = "not reported (" + e + ")";
+            }
+            if (state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED")) {
+                return state;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "Job " + jobId + " is still " + state + " after " + limit);
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /**
+     * Waits until the job has completed a checkpoint, one that holds in-flight data if {@code
+     * withInFlightData}, and returns that checkpoint's statistics.
+     */
+    static JsonNode awaitCompletedCheckpoint(
+            DistributionCluster cluster, String jobId, boolean withInFlightData) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (true) {
+            for (JsonNode checkpoint :
+                    cluster.rest("/jobs/" + jobId + "/checkpoints").path("history")) {
+                if (checkpoint.path("status").asText().equals("COMPLETED")
+                        && (!withInFlightData || checkpoint.path("persisted_data").asLong() > 0)) {
+                    return checkpoint;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "Job "
+                                + jobId
+                                + " completed no checkpoint"
+                                + (withInFlightData ? " with in-flight data" : "")
+                                + ": "
+                                + cluster.rest("/jobs/" + jobId + "/checkpoints"));
             }
             Thread.sleep(200);
         }

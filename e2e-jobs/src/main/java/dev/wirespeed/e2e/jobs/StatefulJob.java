@@ -15,6 +15,7 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
 import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.utils.ParameterTool;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
@@ -45,8 +46,9 @@ public final class StatefulJob {
     private StatefulJob() {}
 
     public static void main(String[] args) throws Exception {
-        String out = argument(args, "--out");
-        long records = Long.parseLong(argument(args, "--records"));
+        ParameterTool arguments = ParameterTool.fromArgs(args);
+        String out = arguments.getRequired("out");
+        long records = arguments.getLong("records");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
 
@@ -80,15 +82,6 @@ public final class StatefulJob {
             Thread.sleep(1);
         }
         return value;
-    }
-
-    private static String argument(String[] args, String name) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        throw new IllegalArgumentException("Usage: StatefulJob --out <dir> --records <n>");
     }
 
     /** The text a number contributes to its key's state. */

@@ -1,0 +1,107 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A checkpointed job survives the crash of its job manager in a standalone cluster with high
+ * availability, which standalone clusters have through ZooKeeper: a ZooKeeper server started with
+ * the distribution's {@code bin/zookeeper.sh}, the high-availability storage on local disk. The job
+ * manager is killed (SIGKILL) once {@code ExactlyOnceCounts} has completed a checkpoint and started
+ * again with {@code bin/jobmanager.sh}; it takes the job over from the high-availability services
+ * and restores its last checkpoint, and the job's output is exact.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class JobManagerFailoverE2ETest {
+
+    /** ZooKeeper's tick: sessions time out after two ticks at the least. */
+    private static final int TICK_MILLIS = 2000;
+
+    @TempDir Path work;
+
+    @ParameterizedTest(name = "pipeline.force-timestamp-support {0}")
+    @ValueSource(strings = {"true", "false"})
+    void aJobRecoversExactlyOnceOnAJobManagerStartedAgain(String option) throws Exception {
+        Map<String, Object> config =
+                new HashMap<>(TaskManagerFailoverE2ETest.failoverConfig(false));
+        int zooKeeperPort = ClusterConfig.freePort();
+        config.put("high-availability.type", "zookeeper");
+        config.put("high-availability.zookeeper.quorum", "localhost:" + zooKeeperPort);
+        config.put("high-availability.storageDir", work.resolve("ha").toUri().toString());
+        // a crashed job manager's leadership ends with its ZooKeeper session
+        config.put("high-availability.zookeeper.client.session-timeout", 3 * TICK_MILLIS);
+        try (DistributionCluster cluster =
+                DistributionCluster.prepare(work.resolve("cluster"), 2, config)) {
+            startZooKeeper(cluster, zooKeeperPort);
+            cluster.start(2);
+            Path output = work.resolve("counts");
+            String job = TaskManagerFailoverE2ETest.submit(cluster, option, output);
+
+            Jobs.awaitCompletedCheckpoint(cluster, job, false);
+            assertThat(Jobs.state(cluster, job))
+                    .as("the job before the crash")
+                    .isEqualTo("RUNNING");
+            List<Long> jobManagers = cluster.pids("standalonesession");
+            assertThat(jobManagers).hasSize(1);
+            DistributionCluster.kill(jobManagers.get(0));
+            Command.Result started =
+                    cluster.script(
+                            "jobmanager.sh",
+                            "start",
+                            "localhost",
+                            String.valueOf(cluster.restPort()));
+            assertThat(started.exitCode()).as(started.output()).isZero();
+
+            assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(5)))
+                    .as("the job after the crash\n%s", cluster.logs())
+                    .isEqualTo("FINISHED");
+            JsonNode restored =
+                    cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
+            assertThat(restored.path("is_savepoint").asBoolean(true))
+                    .as("restored from a checkpoint: %s", restored)
+                    .isFalse();
+            CountedNumbers.assertExact(output, TaskManagerFailoverE2ETest.RECORDS);
+        }
+    }
+
+    /**
+     * Starts a ZooKeeper server of one peer with the distribution's script, its data under the
+     * test's work directory; the cluster's {@code close} stops it with the cluster's other
+     * processes.
+     */
+    private void startZooKeeper(DistributionCluster cluster, int clientPort) throws Exception {
+        Files.writeString(
+                cluster.confDir().resolve("zoo.cfg"),
+                String.join(
+                        "\n",
+                        "tickTime=" + TICK_MILLIS,
+                        "initLimit=10",
+                        "syncLimit=5",
+                        "dataDir=" + work.resolve("zookeeper"),
+                        "clientPort=" + clientPort,
+                        "server.1=localhost:"
+                                + ClusterConfig.freePort()
+                                + ":"
+                                + ClusterConfig.freePort(),
+                        ""));
+        Command.Result started = cluster.script("zookeeper.sh", "start", "1");
+        assertThat(started.exitCode()).as(started.output()).isZero();
+    }
+}
