@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +38,7 @@ class JobManagerFailoverE2ETest {
     @ParameterizedTest(name = "pipeline.force-timestamp-support {0}")
     @ValueSource(strings = {"true", "false"})
     void aJobRecoversExactlyOnceOnAJobManagerStartedAgain(String option) throws Exception {
-        Map<String, Object> config =
-                new HashMap<>(TaskManagerFailoverE2ETest.failoverConfig(false));
+        Map<String, Object> config = CountingJob.checkpointedConfig(false);
         int zooKeeperPort = ClusterConfig.freePort();
         config.put("high-availability.type", "zookeeper");
         config.put("high-availability.zookeeper.quorum", "localhost:" + zooKeeperPort);
@@ -52,7 +50,13 @@ class JobManagerFailoverE2ETest {
             startZooKeeper(cluster, zooKeeperPort);
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job = TaskManagerFailoverE2ETest.submit(cluster, option, output);
+            String job =
+                    CountingJob.submit(
+                            cluster,
+                            output,
+                            "-Dpipeline.force-timestamp-support=" + option,
+                            "-Dpipeline.auto-watermark-interval=0");
+            Jobs.awaitAllTasksRunning(cluster, job);
 
             Jobs.awaitCompletedCheckpoint(cluster, job, false);
             assertThat(Jobs.state(cluster, job))
@@ -77,7 +81,7 @@ class JobManagerFailoverE2ETest {
             assertThat(restored.path("is_savepoint").asBoolean(true))
                     .as("restored from a checkpoint: %s", restored)
                     .isFalse();
-            CountedNumbers.assertExact(output, TaskManagerFailoverE2ETest.RECORDS);
+            CountingJob.assertExact(output);
         }
     }
 

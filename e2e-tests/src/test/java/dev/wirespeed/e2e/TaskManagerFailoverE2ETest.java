@@ -13,10 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,11 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class TaskManagerFailoverE2ETest {
 
-    /** About ten seconds of the job, whose counting slows it to some 40,000 numbers a second. */
-    static final long RECORDS = 400_000;
-
-    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
-
     @TempDir Path work;
 
     @ParameterizedTest(name = "pipeline.force-timestamp-support {0}, unaligned checkpoints {1}")
@@ -43,10 +35,16 @@ class TaskManagerFailoverE2ETest {
             throws Exception {
         try (DistributionCluster cluster =
                 DistributionCluster.prepare(
-                        work.resolve("cluster"), 2, failoverConfig(unaligned))) {
+                        work.resolve("cluster"), 2, CountingJob.checkpointedConfig(unaligned))) {
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job = submit(cluster, option, output);
+            String job =
+                    CountingJob.submit(
+                            cluster,
+                            output,
+                            "-Dpipeline.force-timestamp-support=" + option,
+                            "-Dpipeline.auto-watermark-interval=0");
+            Jobs.awaitAllTasksRunning(cluster, job);
 
             JsonNode checkpoint = Jobs.awaitCompletedCheckpoint(cluster, job, unaligned);
             if (unaligned) {
@@ -70,58 +68,11 @@ class TaskManagerFailoverE2ETest {
             assertThat(restored.path("is_savepoint").asBoolean(true))
                     .as("restored from a checkpoint: %s", restored)
                     .isFalse();
-            CountedNumbers.assertExact(output, RECORDS);
+            CountingJob.assertExact(output);
             if (DistributionCluster.isFork()) {
                 assertThat(cluster.log("client")).contains(decision(option, unaligned));
             }
         }
-    }
-
-    /**
-     * Two task managers of one slot each, so that the job needs a task manager in place of the one
-     * that crashed; checkpoints every second; restarts a second apart; a crashed task manager
-     * noticed within seconds rather than upstream's default of 50.
-     */
-    static Map<String, Object> failoverConfig(boolean unaligned) {
-        return Map.of(
-                "taskmanager.numberOfTaskSlots",
-                1,
-                "execution.checkpointing.interval",
-                "1 s",
-                "execution.checkpointing.unaligned.enabled",
-                unaligned,
-                "restart-strategy.type",
-                "fixed-delay",
-                "restart-strategy.fixed-delay.attempts",
-                100,
-                "restart-strategy.fixed-delay.delay",
-                "1 s",
-                "heartbeat.interval",
-                1000,
-                "heartbeat.timeout",
-                10000);
-    }
-
-    /** Submits {@code ExactlyOnceCounts} detached and waits until all its tasks run. */
-    static String submit(DistributionCluster cluster, String option, Path output) throws Exception {
-        Command.Result run =
-                cluster.flink(
-                        "run",
-                        "-d",
-                        "-Dpipeline.force-timestamp-support=" + option,
-                        "-Dpipeline.auto-watermark-interval=0",
-                        "-c",
-                        "dev.wirespeed.e2e.jobs.ExactlyOnceCounts",
-                        System.getProperty("e2e.jobsJar"),
-                        "--out",
-                        output.toString(),
-                        "--records",
-                        String.valueOf(RECORDS));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        Matcher id = JOB_ID.matcher(run.output());
-        assertThat(id.find()).as(run.output()).isTrue();
-        Jobs.awaitAllTasksRunning(cluster, id.group(1));
-        return id.group(1);
     }
 
     /** The FLIP-330 decision the client logs for the job. */
