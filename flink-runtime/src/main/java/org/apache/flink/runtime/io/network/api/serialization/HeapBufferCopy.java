@@ -14,9 +14,10 @@ import org.apache.flink.core.memory.MemorySegmentFactory;
  * <p>Network buffers are off-heap memory, which the deserializer's view of a buffer reads a byte or
  * a primitive at a time. From a byte array, Flink's serializers take their bulk paths instead: a
  * string, for one, is checked and made from its bytes in one pass. That pays for records of {@value
- * #MIN_VIEW_RECORD_BYTES} bytes and more; shorter ones are read in place, where a view costs more
- * than it saves. The first such record of a buffer has the buffer's bytes left copied, in bulk, a
- * fraction of a nanosecond a byte; a buffer of short records is not copied at all.
+ * #MIN_VIEW_RECORD_BYTES} bytes and more that a serializer may read in bulk; shorter ones, and
+ * {@link FixedLengthRecords}, are read in place, where a view costs more than it saves. The first
+ * such record of a buffer has the buffer's bytes left copied, in bulk, a fraction of a nanosecond a
+ * byte; a buffer of short records is not copied at all.
  *
  * <p>A copy belongs to one deserializer from when it takes it until it has read the buffer's bytes
  * or is cleared, and then becomes its thread's spare, which the next buffer read in that thread

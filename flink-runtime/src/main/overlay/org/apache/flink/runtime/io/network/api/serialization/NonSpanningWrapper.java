@@ -18,9 +18,10 @@ import static org.apache.flink.runtime.io.network.api.serialization.RecordDeseri
 import static org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer.DeserializationResult.LAST_RECORD_FROM_BUFFER;
 
 /**
- * Reads records of {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES} bytes and more through a {@link
- * DataInputDeserializer} over their bytes on the heap, on which serializers take their bulk paths:
- * from a {@link HeapBufferCopy} of an off-heap buffer's bytes.
+ * Reads records of {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES} bytes and more, unless they are of
+ * {@link FixedLengthRecords}, through a {@link DataInputDeserializer} over their bytes on the heap,
+ * on which serializers take their bulk paths: from a {@link HeapBufferCopy} of an off-heap buffer's
+ * bytes.
  */
 final class NonSpanningWrapper {
     /** The copy this wrapper reads instead of an off-heap buffer, if it reads one. */
@@ -28,6 +29,12 @@ final class NonSpanningWrapper {
 
     /** The view of the heap buffer that records are read from. */
     private final DataInputDeserializer heapView = new DataInputDeserializer();
+
+    /** The delegate that the last record was read into. */
+    @Nullable private IOReadableWritable lastTarget;
+
+    /** Whether the last delegate's records are {@link FixedLengthRecords}, read in place. */
+    private boolean fixedLengthRecords;
 
     @Overlay.Wrap
     void initializeFromMemorySegment(MemorySegment seg, int position, int limit) {
@@ -43,15 +50,15 @@ final class NonSpanningWrapper {
 
     /**
      * Reads the record of {@code recordLength} bytes at the current position, which the buffer
-     * holds whole. A record shorter than {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES} is read in
-     * place. A longer one is read through a view of its bytes on the heap, on which serializers
-     * take their bulk paths: an off-heap buffer's bytes left are first copied onto the heap, once.
-     * The view ends with the record, as a spanning record's does; a serializer that reads past it
-     * fails with the message of reading past the buffer. The copy of a buffer read to its end is
-     * released.
+     * holds whole. A record shorter than {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES}, or of {@link
+     * FixedLengthRecords}, is read in place. Any other is read through a view of its bytes on the
+     * heap, on which serializers take their bulk paths: an off-heap buffer's bytes left are first
+     * copied onto the heap, once. The view ends with the record, as a spanning record's does; a
+     * serializer that reads past it fails with the message of reading past the buffer. The copy of
+     * a buffer read to its end is released.
      */
     DeserializationResult readInto(IOReadableWritable target, int recordLength) throws IOException {
-        if (!HeapBufferCopy.readsFromView(recordLength)) {
+        if (!HeapBufferCopy.readsFromView(recordLength) || isFixedLength(target)) {
             return released(readInto(target));
         }
         if (segment.isOffHeap()) {
@@ -65,6 +72,14 @@ final class NonSpanningWrapper {
             throw new IOException(BROKEN_SERIALIZATION_ERROR_MESSAGE, e);
         }
         return released(hasRemaining() ? INTERMEDIATE_RECORD_FROM_BUFFER : LAST_RECORD_FROM_BUFFER);
+    }
+
+    private boolean isFixedLength(IOReadableWritable target) {
+        if (target != lastTarget) {
+            lastTarget = target;
+            fixedLengthRecords = FixedLengthRecords.readInto(target);
+        }
+        return fixedLengthRecords;
     }
 
     /** Goes on reading from a copy of the buffer's bytes left. */
