@@ -22,12 +22,15 @@ final class Jobs {
         return cluster.rest("/jobs/" + jobId).path("state").asText();
     }
 
-    /** Waits until the job and every one of its tasks run, as stop-with-savepoint requires. */
+    /**
+     * Waits until the job runs and every one of its tasks has started (runs, or has finished, as a
+     * short bounded source does), as checkpoints and stop-with-savepoint require.
+     */
     static void awaitAllTasksRunning(DistributionCluster cluster, String jobId) throws Exception {
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (true) {
             JsonNode job = cluster.rest("/jobs/" + jobId);
-            if (job.path("state").asText().equals("RUNNING") && allVerticesRunning(job)) {
+            if (job.path("state").asText().equals("RUNNING") && allVerticesStarted(job)) {
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -144,9 +147,10 @@ final class Jobs {
         return values;
     }
 
-    private static boolean allVerticesRunning(JsonNode job) {
+    private static boolean allVerticesStarted(JsonNode job) {
         for (JsonNode vertex : job.path("vertices")) {
-            if (!vertex.path("status").asText().equals("RUNNING")) {
+            String status = vertex.path("status").asText();
+            if (!status.equals("RUNNING") && !status.equals("FINISHED")) {
                 return false;
             }
         }

@@ -26,10 +26,11 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
  * A running job moves from upstream's distribution onto Wirespeed's and back with its state: a job
- * with keyed state of every kind and event-time windows with pending timers ({@code StatefulJob} of
- * {@code e2e-jobs}) starts on upstream, is stopped with a savepoint, resumes on Wirespeed, is
- * stopped with a savepoint again and runs to its end on upstream. What the three runs wrote
- * together is what one uninterrupted run on upstream writes, line for line.
+ * with keyed state of every kind, event-time windows with pending timers, broadcast state and
+ * operator state of buffered records ({@code StatefulJob} of {@code e2e-jobs}) starts on upstream,
+ * is stopped with a savepoint, resumes on Wirespeed, is stopped with a savepoint again and runs to
+ * its end on upstream. What the three runs wrote together is what one uninterrupted run on upstream
+ * writes, line for line.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class SavepointsBothWaysE2ETest {
@@ -101,7 +102,10 @@ class SavepointsBothWaysE2ETest {
             moved.addAll(lines(runToEnd(upstream, "back-on-upstream", onWirespeed)));
         }
 
-        assertThat(uninterrupted).anyMatch(line -> line.startsWith("key 96 | "));
+        assertThat(uninterrupted)
+                .anyMatch(line -> line.startsWith("key 96 | ") && line.contains("KeyStats{"))
+                .anyMatch(line -> line.startsWith("key 96 | seen ") && line.contains("rule-20="))
+                .anyMatch(line -> line.startsWith("batch 62500 | "));
         assertThat(moved.stream().sorted().toList()).isEqualTo(uninterrupted);
     }
 
