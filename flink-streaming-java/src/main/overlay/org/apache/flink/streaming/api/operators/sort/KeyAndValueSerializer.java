@@ -6,6 +6,7 @@ package org.apache.flink.streaming.api.operators.sort;
 
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.streaming.runtime.io.TaglessNetwork;
@@ -28,7 +29,9 @@ final class KeyAndValueSerializer<IN> {
 
     /**
      * Whether the sorted records arrived tagless. Sorts are created while their task initializes,
-     * where {@link TaglessNetwork#inTaglessTask()} tells; duplicates take it over.
+     * where {@link TaglessNetwork#inTaglessTask()} tells; duplicates take it over. A marked record
+     * can only come from a tagless edge, so a sort that gets one without knowing its records are
+     * tagless was created elsewhere, and fails rather than lose the mark.
      */
     private boolean taglessRecords = TaglessNetwork.inTaglessTask();
 
@@ -45,7 +48,8 @@ final class KeyAndValueSerializer<IN> {
     @Override
     public void serialize(Tuple2<byte[], StreamRecord<IN>> record, DataOutputView target)
             throws IOException {
-        if (taglessRecords && DroppedTimestamps.isDropped(record.f1)) {
+        if (DroppedTimestamps.isDropped(record.f1)) {
+            checkTaglessRecords();
             serialize$upstream(
                     Tuple2.of(
                             record.f0, new StreamRecord<>(record.f1.getValue(), DROPPED_TIMESTAMP)),
@@ -66,6 +70,17 @@ final class KeyAndValueSerializer<IN> {
     public Tuple2<byte[], StreamRecord<IN>> deserialize(
             Tuple2<byte[], StreamRecord<IN>> reuse, DataInputView source) throws IOException {
         return marked(deserialize$upstream(reuse, source));
+    }
+
+    private void checkTaglessRecords() {
+        if (!taglessRecords) {
+            throw new IllegalStateException(
+                    "A sort of records that crossed the network without timestamps (FLIP-330) was"
+                            + " created outside its task's initialization and cannot keep the mark"
+                            + " of a timestamp left behind. This is a bug of Wirespeed; set "
+                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                            + " to true to run the job.");
+        }
     }
 
     private Tuple2<byte[], StreamRecord<IN>> marked(Tuple2<byte[], StreamRecord<IN>> keyAndRecord) {

@@ -19,10 +19,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A batch job's sort of a keyed input in a tagless task (FLIP-330) hands out records as upstream's
- * sort does, and a record whose timestamp stayed behind at the network edge with its mark.
+ * sort does, and a record whose timestamp stayed behind at the network edge with its mark; a sort
+ * that does not know its records are tagless fails on such a record instead of losing the mark.
  */
 class KeyAndValueSerializerMarkTest {
 
@@ -60,6 +62,20 @@ class KeyAndValueSerializerMarkTest {
         assertThat(sorted.getValue()).isEqualTo(7L);
         assertThat(DroppedTimestamps.isDropped(sortedByDuplicate)).isTrue();
         assertThat(DroppedTimestamps.isDropped(dropped)).isTrue();
+    }
+
+    @Test
+    void aSortCreatedOutsideATaglessTasksInitializationFailsOnAMarkedRecord() throws Exception {
+        KeyAndValueSerializer<Long> unaware = serializer(false);
+        StreamRecord<Long> dropped = new StreamRecord<>(7L, 42L);
+        DroppedTimestamps.drop(dropped);
+
+        assertThatThrownBy(() -> bytes(unaware, dropped))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot keep the mark of a timestamp left behind")
+                .hasMessageContaining("pipeline.force-timestamp-support to true");
+        assertThatThrownBy(() -> bytes((KeyAndValueSerializer<Long>) unaware.duplicate(), dropped))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     private static KeyAndValueSerializer<Long> serializer(boolean taglessTask) throws Exception {
