@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
 """Profiles the TaskManager of upstream Flink's distribution and of Wirespeed's while each runs the
-same benchmark job, with the JDK's Flight Recorder, and prints two Markdown tables, upstream beside
-Wirespeed: the CPU time per record in each part of a record's path (record writer, record
-deserializer, input gate, keyed state, the job's functions, the rest of the task), and the methods
-with the most self time (the top frame of the CPU samples).
+same benchmark job, and prints two Markdown tables, upstream beside Wirespeed: the CPU time per
+record in each part of a record's path (record writer, record deserializer, input gate, keyed
+state, the job's functions, the rest of the task), and the methods with the most self time (the top
+frame of the CPU samples).
 
 For each distribution in turn: a one-TaskManager cluster (as compare_distributions.py starts it), a
-warm-up run of the job at half its size, then a recording over one measured run, started and
-stopped with jcmd: the JDK's "profile" settings with Java method samples every millisecond (10 ms in
-the JDK's own). JFR samples threads running Java code only: a part's CPU per record is its share of
-the samples times the run's TaskManager CPU per record, which spreads the time of native code
-(RocksDB's, the JIT's, the garbage collector's) over the parts in proportion. The recordings stay in the output directory for
-`jfr print` or JDK Mission Control.
+warm-up run of the job at half its size, then a profile of one measured run, started and stopped
+with jcmd. Two profilers:
+
+- jfr (the default): the JDK's Flight Recorder with its "profile" settings and Java method samples
+  every millisecond (10 ms in the JDK's own). It samples threads running Java code only, and
+  places a sample at the nearest debug information of the compiled code: a part's CPU per record
+  is its share of the samples times the run's TaskManager CPU per record, which spreads the time
+  of native code (RocksDB's, the JIT's, the garbage collector's) over the parts in proportion. The
+  recordings stay in the output directory for `jfr print` or JDK Mission Control.
+- async: async-profiler (its agent unpacked by the benchmarks' build into
+  tools/benchmarks/target/async-profiler), loaded into the TaskManager with jcmd's JVMTI.agent_load,
+  sampling the CPU time of every thread every millisecond (itimer), native frames (the JIT's
+  stubs, the JVM's, the C library's) included, without the safepoint bias of the JDK's own
+  sampler. The collapsed stacks stay in the output directory.
 
 Usage: profile_distributions.py [--build] [--job REGEX] [--option true|false] [--scale F]
-                                [--top N] [--out DIR]
+                                [--profiler jfr|async] [--top N] [--out DIR]
 """
 import argparse
 import collections
@@ -42,17 +50,82 @@ def settings(directory):
     return path
 
 
-def record(home, examples, job, option, scale, recording, jfc):
+HERE = os.path.dirname(os.path.abspath(__file__))
+ASYNC_PROFILER = os.path.join(HERE, "target", "async-profiler", "linux-x64", "libasyncProfiler.so")
+
+
+class Jfr:
+    """The JDK's Flight Recorder, Java samples every millisecond."""
+    suffix = "jfr"
+
+    def __init__(self, directory):
+        self.jfc = settings(directory)
+
+    def start(self, pid):
+        subprocess.run(["jcmd", pid, "JFR.start", "name=job", f"settings={self.jfc}"], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def stop(self, pid, output):
+        subprocess.run(["jcmd", pid, "JFR.stop", "name=job", f"filename={output}"], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    @staticmethod
+    def samples(output):
+        """The recording's Java CPU samples: (stack from the top frame, weight 1) each."""
+        printed = subprocess.run(["jfr", "print", "--stack-depth", "128", "--events", "jdk.ExecutionSample",
+                                  output], check=True, stdout=subprocess.PIPE, text=True).stdout
+        samples = []
+        for event in printed.split("jdk.ExecutionSample")[1:]:
+            frames = event.split("stackTrace = [", 1)[-1].split("]\n", 1)[0]
+            samples.append(([line.strip().split("(", 1)[0] for line in frames.splitlines() if "(" in line], 1))
+        return samples
+
+
+class AsyncProfiler:
+    """async-profiler's agent, CPU time of every thread sampled every millisecond."""
+    suffix = "collapsed"
+
+    def __init__(self, directory):
+        if not os.path.exists(ASYNC_PROFILER):
+            sys.exit(f"No {ASYNC_PROFILER}: build the benchmarks first (./mvnw -B package -DskipTests "
+                     "-pl tools/benchmarks)")
+
+    @staticmethod
+    def command(pid, arguments):
+        # jcmd hands the agent one argument only when it is quoted
+        subprocess.run(["jcmd", pid, "JVMTI.agent_load", ASYNC_PROFILER, f'"{arguments}"'], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def start(self, pid):
+        self.command(pid, "start,event=itimer,interval=1ms")
+
+    def stop(self, pid, output):
+        self.command(pid, f"stop,collapsed,dot,file={output}")
+
+    @staticmethod
+    def samples(output):
+        """The collapsed stacks: (stack from the top frame, number of samples) each."""
+        samples = []
+        with open(output) as f:
+            for line in f:
+                stack, _, count = line.rstrip("\n").rpartition(" ")
+                if stack:
+                    samples.append((list(reversed(stack.split(";"))), int(count)))
+        return samples
+
+
+PROFILERS = {"jfr": Jfr, "async": AsyncProfiler}
+
+
+def record(home, examples, job, option, scale, output, profiler):
     cluster = distributions.Cluster(home)
     try:
         cluster.start()
         distributions.run_job(cluster, examples, job, option, scale / 2)
         pid = str(cluster.taskmanager_pid())
-        subprocess.run(["jcmd", pid, "JFR.start", "name=job", f"settings={jfc}"], check=True,
-                       stdout=subprocess.DEVNULL)
+        profiler.start(pid)
         run = distributions.run_job(cluster, examples, job, option, scale)
-        subprocess.run(["jcmd", pid, "JFR.stop", "name=job", f"filename={recording}"], check=True,
-                       stdout=subprocess.DEVNULL)
+        profiler.stop(pid, output)
         return run
     finally:
         cluster.stop()
@@ -76,23 +149,14 @@ PHASES = [
 OUTSIDE_TASKS = "outside Flink's code (network threads, metrics, logging)"
 
 
-def samples_of(recording):
-    """The stacks of the recording's Java CPU samples, each a list of methods from the top frame."""
-    printed = subprocess.run(["jfr", "print", "--stack-depth", "128", "--events", "jdk.ExecutionSample",
-                              recording], check=True, stdout=subprocess.PIPE, text=True).stdout
-    stacks = []
-    for event in printed.split("jdk.ExecutionSample")[1:]:
-        frames = event.split("stackTrace = [", 1)[-1].split("]\n", 1)[0]
-        stacks.append([line.strip().split("(", 1)[0] for line in frames.splitlines() if "(" in line])
-    if not stacks:
-        sys.exit(f"No CPU samples in {recording}")
-    return stacks
-
-
-def self_time(stacks):
+def self_time(samples):
     """{method: share of the samples whose top frame it is}"""
-    methods = collections.Counter(stack[0] for stack in stacks if stack)
-    return {method: count / len(stacks) for method, count in methods.items()}
+    methods = collections.Counter()
+    for stack, weight in samples:
+        if stack:
+            methods[stack[0]] += weight
+    total = sum(weight for _, weight in samples)
+    return {method: count / total for method, count in methods.items()}
 
 
 def phase_of(stack):
@@ -102,10 +166,13 @@ def phase_of(stack):
     return OUTSIDE_TASKS
 
 
-def phases(stacks):
+def phases(samples):
     """{phase: share of the samples}"""
-    counted = collections.Counter(phase_of(stack) for stack in stacks)
-    return {phase: count / len(stacks) for phase, count in counted.items()}
+    counted = collections.Counter()
+    for stack, weight in samples:
+        counted[phase_of(stack)] += weight
+    total = sum(weight for _, weight in samples)
+    return {phase: count / total for phase, count in counted.items()}
 
 
 def short(method):
@@ -120,6 +187,8 @@ def main():
     parser.add_argument("--option", default="true", choices=("true", "false"),
                         help="pipeline.force-timestamp-support for the job")
     parser.add_argument("--scale", type=float, default=4.0, help="multiplies the job's record count")
+    parser.add_argument("--profiler", default="jfr", choices=sorted(PROFILERS),
+                        help="the JDK's Flight Recorder, or async-profiler")
     parser.add_argument("--top", type=int, default=15, help="methods in the table")
     parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "wirespeed-profiles"),
                         help="where the recordings go (outside the repository by default)")
@@ -131,22 +200,24 @@ def main():
         distributions.build()
     homes = distributions.trees()
     os.makedirs(args.out, exist_ok=True)
-    jfc = settings(args.out)
+    profiler = PROFILERS[args.profiler](args.out)
 
     stacks, runs = {}, {}
     for name, home in homes.items():
-        recording = os.path.abspath(os.path.join(args.out, f"{name}.jfr"))
-        runs[name] = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, recording,
-                            jfc)
-        stacks[name] = samples_of(recording)
+        output = os.path.abspath(os.path.join(args.out, f"{name}.{profiler.suffix}"))
+        runs[name] = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, output,
+                            profiler)
+        stacks[name] = profiler.samples(output)
+        if not stacks[name]:
+            sys.exit(f"No CPU samples in {output}")
         print(f"{name}: {runs[name].records} records, {runs[name].cpu_seconds:.1f} s TaskManager CPU, "
-              f"{len(stacks[name])} samples in {recording}", file=sys.stderr)
+              f"{sum(w for _, w in stacks[name])} samples in {output}", file=sys.stderr)
 
     cpu_ns = {name: run.cpu_seconds * 1e9 / run.records for name, run in runs.items()}
     print(f"{jobs[0].label}, pipeline.force-timestamp-support {args.option}: TaskManager CPU per record "
           f"upstream {cpu_ns['upstream']:,.0f} ns, Wirespeed {cpu_ns['wirespeed']:,.0f} ns (one run each, "
-          f"profiled); Java CPU samples upstream {len(stacks['upstream'])}, Wirespeed "
-          f"{len(stacks['wirespeed'])}\n")
+          f"profiled, {args.profiler}); CPU samples upstream {sum(w for _, w in stacks['upstream'])}, "
+          f"Wirespeed {sum(w for _, w in stacks['wirespeed'])}\n")
     print("Where the samples fall (the first of these parts on each sample's stack), as a share of the "
           "samples and as CPU ns per record (the share of the run's TaskManager CPU):\n")
     print("| part of the record's path | upstream 1.20.5 | Wirespeed |")
