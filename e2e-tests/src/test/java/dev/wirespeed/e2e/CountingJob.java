@@ -4,9 +4,12 @@
 
 package dev.wirespeed.e2e;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -72,6 +75,47 @@ final class CountingJob {
         Matcher id = JOB_ID.matcher(run.output());
         assertThat(id.find()).as(run.output()).isTrue();
         return id.group(1);
+    }
+
+    /**
+     * Submits the job with {@code pipeline.force-timestamp-support} as given (and an auto watermark
+     * interval of 0), and waits until it has completed a checkpoint, an unaligned one with
+     * in-flight data if {@code unaligned}; returns its id, the job still running.
+     */
+    static String startCheckpointed(
+            DistributionCluster cluster, Path output, String option, boolean unaligned)
+            throws Exception {
+        String job =
+                submit(
+                        cluster,
+                        output,
+                        "-Dpipeline.force-timestamp-support=" + option,
+                        "-Dpipeline.auto-watermark-interval=0");
+        Jobs.awaitAllTasksRunning(cluster, job);
+        JsonNode checkpoint = Jobs.awaitCompletedCheckpoint(cluster, job, unaligned);
+        if (unaligned) {
+            assertThat(checkpoint.path("checkpoint_type").asText())
+                    .isEqualTo("UNALIGNED_CHECKPOINT");
+        }
+        assertThat(Jobs.state(cluster, job)).as("the job before the crash").isEqualTo("RUNNING");
+        return job;
+    }
+
+    /**
+     * Waits until the job, after a crash, has finished, restored from a checkpoint, and requires
+     * its output exact.
+     */
+    static void assertRecoveredExactly(DistributionCluster cluster, String job, Path output)
+            throws Exception {
+        assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(5)))
+                .as("the job after the crash\n%s", cluster.logs())
+                .isEqualTo("FINISHED");
+        JsonNode restored =
+                cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
+        assertThat(restored.path("is_savepoint").asBoolean(true))
+                .as("restored from a checkpoint: %s", restored)
+                .isFalse();
+        assertExact(output);
     }
 
     /**

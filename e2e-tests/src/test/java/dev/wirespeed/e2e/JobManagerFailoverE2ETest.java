@@ -4,7 +4,6 @@
 
 package dev.wirespeed.e2e;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +11,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -50,18 +48,7 @@ class JobManagerFailoverE2ETest {
             startZooKeeper(cluster, zooKeeperPort);
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job =
-                    CountingJob.submit(
-                            cluster,
-                            output,
-                            "-Dpipeline.force-timestamp-support=" + option,
-                            "-Dpipeline.auto-watermark-interval=0");
-            Jobs.awaitAllTasksRunning(cluster, job);
-
-            Jobs.awaitCompletedCheckpoint(cluster, job, false);
-            assertThat(Jobs.state(cluster, job))
-                    .as("the job before the crash")
-                    .isEqualTo("RUNNING");
+            String job = CountingJob.startCheckpointed(cluster, output, option, false);
             List<Long> jobManagers = cluster.pids("standalonesession");
             assertThat(jobManagers).hasSize(1);
             DistributionCluster.kill(jobManagers.get(0));
@@ -73,15 +60,7 @@ class JobManagerFailoverE2ETest {
                             String.valueOf(cluster.restPort()));
             assertThat(started.exitCode()).as(started.output()).isZero();
 
-            assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(5)))
-                    .as("the job after the crash\n%s", cluster.logs())
-                    .isEqualTo("FINISHED");
-            JsonNode restored =
-                    cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
-            assertThat(restored.path("is_savepoint").asBoolean(true))
-                    .as("restored from a checkpoint: %s", restored)
-                    .isFalse();
-            CountingJob.assertExact(output);
+            CountingJob.assertRecoveredExactly(cluster, job, output);
         }
     }
 

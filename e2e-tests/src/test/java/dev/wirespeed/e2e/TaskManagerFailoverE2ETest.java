@@ -4,14 +4,12 @@
 
 package dev.wirespeed.e2e;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -38,37 +36,14 @@ class TaskManagerFailoverE2ETest {
                         work.resolve("cluster"), 2, CountingJob.checkpointedConfig(unaligned))) {
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job =
-                    CountingJob.submit(
-                            cluster,
-                            output,
-                            "-Dpipeline.force-timestamp-support=" + option,
-                            "-Dpipeline.auto-watermark-interval=0");
-            Jobs.awaitAllTasksRunning(cluster, job);
-
-            JsonNode checkpoint = Jobs.awaitCompletedCheckpoint(cluster, job, unaligned);
-            if (unaligned) {
-                assertThat(checkpoint.path("checkpoint_type").asText())
-                        .isEqualTo("UNALIGNED_CHECKPOINT");
-            }
-            assertThat(Jobs.state(cluster, job))
-                    .as("the job before the crash")
-                    .isEqualTo("RUNNING");
+            String job = CountingJob.startCheckpointed(cluster, output, option, unaligned);
             List<Long> taskManagers = cluster.pids("taskexecutor");
             assertThat(taskManagers).hasSize(2);
             DistributionCluster.kill(taskManagers.get(0));
             Command.Result started = cluster.script("taskmanager.sh", "start");
             assertThat(started.exitCode()).as(started.output()).isZero();
 
-            assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(5)))
-                    .as("the job after the crash\n%s", cluster.logs())
-                    .isEqualTo("FINISHED");
-            JsonNode restored =
-                    cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
-            assertThat(restored.path("is_savepoint").asBoolean(true))
-                    .as("restored from a checkpoint: %s", restored)
-                    .isFalse();
-            CountingJob.assertExact(output);
+            CountingJob.assertRecoveredExactly(cluster, job, output);
             if (DistributionCluster.isFork()) {
                 assertThat(cluster.log("client")).contains(decision(option, unaligned));
             }
