@@ -94,6 +94,23 @@ final class Jobs {
         }
     }
 
+    /** Waits until the REST API reports the statistics of the job's checkpoint of the given id. */
+    static JsonNode awaitCheckpointDetails(DistributionCluster cluster, String jobId, long id)
+            throws Exception {
+        String path = "/jobs/" + jobId + "/checkpoints/details/" + id;
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (true) {
+            try {
+                return cluster.rest(path);
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            Thread.sleep(500);
+        }
+    }
+
     /**
      * Waits until each of the {@code vertices} reports the 99th percentile of its latency from the
      * {@code source} vertex among its metrics through REST, and returns them by vertex; returns

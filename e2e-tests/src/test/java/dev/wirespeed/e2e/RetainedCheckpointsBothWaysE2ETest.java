@@ -9,10 +9,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -95,9 +99,11 @@ class RetainedCheckpointsBothWaysE2ETest {
 
     /**
      * Runs the job until it has completed an unaligned checkpoint with in-flight data, cancels it
-     * and returns the checkpoint it retained: the latest it completed, which may be a later one.
+     * and returns the checkpoint it retained: the latest it completed, which may be a later one,
+     * found on disk (the REST API's statistics may lag behind a checkpoint that completes while the
+     * job is cancelled), which must hold in-flight data too.
      */
-    private static String cancelAtInFlightCheckpoint(DistributionCluster cluster, Path output)
+    private String cancelAtInFlightCheckpoint(DistributionCluster cluster, Path output)
             throws Exception {
         String job = CountingJob.submit(cluster, output);
         Jobs.awaitAllTasksRunning(cluster, job);
@@ -107,12 +113,32 @@ class RetainedCheckpointsBothWaysE2ETest {
         assertThat(cancel.exitCode()).as(cancel.output()).isZero();
         assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(1)))
                 .isEqualTo("CANCELED");
-        JsonNode latest =
-                cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("completed");
-        assertThat(latest.path("persisted_data").asLong())
-                .as("in-flight data in the retained checkpoint %s", latest)
+        Path retained = latestCompletedCheckpoint(work.resolve("checkpoints").resolve(job));
+        JsonNode details = Jobs.awaitCheckpointDetails(cluster, job, checkpointId(retained));
+        assertThat(details.path("persisted_data").asLong())
+                .as("in-flight data in the retained checkpoint %s", details)
                 .isPositive();
-        return latest.path("external_path").asText();
+        // as Flink writes a checkpoint's path
+        return "file:" + retained.toAbsolutePath();
+    }
+
+    /** The id of a checkpoint's directory, {@code chk-<id>}. */
+    private static long checkpointId(Path directory) {
+        return Long.parseLong(directory.getFileName().toString().substring("chk-".length()));
+    }
+
+    /** The checkpoint directory of the highest number that holds a checkpoint's metadata. */
+    private static Path latestCompletedCheckpoint(Path jobCheckpoints) throws IOException {
+        try (Stream<Path> directories = Files.list(jobCheckpoints)) {
+            return directories
+                    .filter(directory -> directory.getFileName().toString().startsWith("chk-"))
+                    .filter(directory -> Files.exists(directory.resolve("_metadata")))
+                    .max(Comparator.comparingLong(RetainedCheckpointsBothWaysE2ETest::checkpointId))
+                    .orElseThrow(
+                            () ->
+                                    new AssertionError(
+                                            "No retained checkpoint in " + jobCheckpoints));
+        }
     }
 
     /** Resumes the job from a checkpoint, with the options at their defaults, to its end. */
