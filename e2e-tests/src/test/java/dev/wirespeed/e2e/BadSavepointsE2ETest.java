@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,8 +32,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class BadSavepointsE2ETest {
-
-    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
     @TempDir Path work;
 
@@ -141,16 +137,12 @@ class BadSavepointsE2ETest {
     private String countingJobSavepoint(DistributionCluster cluster) throws Exception {
         String job = CountingJob.submit(cluster, work.resolve("counts"));
         Jobs.awaitAllTasksRunning(cluster, job);
-        Command.Result stop =
+        return Jobs.completedSavepoint(
                 cluster.flink(
                         "stop",
                         "--savepointPath",
                         work.resolve("savepoints").toUri().toString(),
-                        job);
-        assertThat(stop.exitCode()).as(stop.output()).isZero();
-        Matcher path = SAVEPOINT.matcher(stop.output());
-        assertThat(path.find()).as(stop.output()).isTrue();
-        return path.group(1);
+                        job));
     }
 
     /** A copy of the savepoint with the second half of its {@code _metadata} cut off. */

@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,8 +28,6 @@ final class CountingJob {
 
     /** About ten seconds of the job, whose counting slows it to some 40,000 numbers a second. */
     static final long RECORDS = 400_000;
-
-    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
 
     private CountingJob() {}
 
@@ -70,35 +66,33 @@ final class CountingJob {
                         output.toString(),
                         "--records",
                         String.valueOf(RECORDS)));
-        Command.Result run = cluster.flink(args.toArray(new String[0]));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        Matcher id = JOB_ID.matcher(run.output());
-        assertThat(id.find()).as(run.output()).isTrue();
-        return id.group(1);
+        return Jobs.submittedJobId(cluster.flink(args.toArray(new String[0])));
     }
 
     /**
-     * Submits the job with {@code pipeline.force-timestamp-support} as given (and an auto watermark
-     * interval of 0), and waits until it has completed a checkpoint, an unaligned one with
-     * in-flight data if {@code unaligned}; returns its id, the job still running.
+     * Submits the job with the given options of {@code flink run}, and waits until it has completed
+     * a checkpoint, an unaligned one with in-flight data if {@code unaligned}; returns its id, the
+     * job still running.
      */
     static String startCheckpointed(
-            DistributionCluster cluster, Path output, String option, boolean unaligned)
+            DistributionCluster cluster, Path output, boolean unaligned, String... options)
             throws Exception {
-        String job =
-                submit(
-                        cluster,
-                        output,
-                        "-Dpipeline.force-timestamp-support=" + option,
-                        "-Dpipeline.auto-watermark-interval=0");
+        String job = submit(cluster, output, options);
         Jobs.awaitAllTasksRunning(cluster, job);
         JsonNode checkpoint = Jobs.awaitCompletedCheckpoint(cluster, job, unaligned);
         if (unaligned) {
             assertThat(checkpoint.path("checkpoint_type").asText())
                     .isEqualTo("UNALIGNED_CHECKPOINT");
         }
-        assertThat(Jobs.state(cluster, job)).as("the job before the crash").isEqualTo("RUNNING");
+        assertThat(Jobs.state(cluster, job)).as("the job at its checkpoint").isEqualTo("RUNNING");
         return job;
+    }
+
+    /** The options of {@code flink run} for the given {@code pipeline.force-timestamp-support}. */
+    static String[] withOption(String option) {
+        return new String[] {
+            "-Dpipeline.force-timestamp-support=" + option, "-Dpipeline.auto-watermark-interval=0"
+        };
     }
 
     /**

@@ -48,7 +48,9 @@ class JobManagerFailoverE2ETest {
             startZooKeeper(cluster, zooKeeperPort);
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job = CountingJob.startCheckpointed(cluster, output, option, false);
+            String job =
+                    CountingJob.startCheckpointed(
+                            cluster, output, false, CountingJob.withOption(option));
             List<Long> jobManagers = cluster.pids("standalonesession");
             assertThat(jobManagers).hasSize(1);
             DistributionCluster.kill(jobManagers.get(0));

@@ -11,11 +11,36 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Job states and metrics through the REST API of a {@link DistributionCluster}. */
 final class Jobs {
 
+    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
+    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
+
     private Jobs() {}
+
+    /** The id of the job that a successful {@code bin/flink run} submitted. */
+    static String submittedJobId(Command.Result run) {
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        return match(JOB_ID, run.output());
+    }
+
+    /** The path of the savepoint that a successful {@code bin/flink stop} took. */
+    static String completedSavepoint(Command.Result stop) {
+        assertThat(stop.exitCode()).as(stop.output()).isZero();
+        return match(SAVEPOINT, stop.output());
+    }
+
+    private static String match(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
+        return matcher.group(1);
+    }
 
     /** The job's state, for example {@code RUNNING}. */
     static String state(DistributionCluster cluster, String jobId) throws Exception {

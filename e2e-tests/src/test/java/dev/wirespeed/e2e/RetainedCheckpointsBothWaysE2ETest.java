@@ -105,10 +105,7 @@ class RetainedCheckpointsBothWaysE2ETest {
      */
     private String cancelAtInFlightCheckpoint(DistributionCluster cluster, Path output)
             throws Exception {
-        String job = CountingJob.submit(cluster, output);
-        Jobs.awaitAllTasksRunning(cluster, job);
-        JsonNode checkpoint = Jobs.awaitCompletedCheckpoint(cluster, job, true);
-        assertThat(checkpoint.path("checkpoint_type").asText()).isEqualTo("UNALIGNED_CHECKPOINT");
+        String job = CountingJob.startCheckpointed(cluster, output, true);
         Command.Result cancel = cluster.flink("cancel", job);
         assertThat(cancel.exitCode()).as(cancel.output()).isZero();
         assertThat(Jobs.awaitTermination(cluster, job, Duration.ofMinutes(1)))

@@ -17,8 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,9 +32,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class SavepointsBothWaysE2ETest {
-
-    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
-    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
     /**
      * Numbers for about 25 seconds of the job, which sleeps a millisecond every 20: each stop takes
@@ -132,9 +127,7 @@ class SavepointsBothWaysE2ETest {
             args.addAll(List.of("-s", savepoint));
         }
         args.addAll(jobArguments(name));
-        Command.Result run = cluster.flink(args.toArray(new String[0]));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        String job = match(JOB_ID, run.output());
+        String job = Jobs.submittedJobId(cluster.flink(args.toArray(new String[0])));
         Jobs.awaitAllTasksRunning(cluster, job);
         return job;
     }
@@ -168,7 +161,7 @@ class SavepointsBothWaysE2ETest {
                         job);
         assertThat(stop.exitCode()).as("%s\n%s", stop.output(), cluster.logs()).isZero();
         assertThat(Jobs.state(cluster, job)).isEqualTo("FINISHED");
-        return match(SAVEPOINT, stop.output());
+        return Jobs.completedSavepoint(stop);
     }
 
     /** Every line the job's sinks wrote under a directory. */
@@ -183,11 +176,5 @@ class SavepointsBothWaysE2ETest {
         }
         lines.sort(null);
         return lines;
-    }
-
-    private static String match(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
-        return matcher.group(1);
     }
 }

@@ -17,17 +17,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A one-task-manager cluster from the distribution: start, jobs, savepoints, stop. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class StandaloneClusterE2ETest {
-
-    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
-    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
     @TempDir Path work;
 
@@ -119,10 +114,13 @@ class StandaloneClusterE2ETest {
 
             String first = submitDetached(cluster, jar);
             Jobs.awaitAllTasksRunning(cluster, first);
-            Command.Result stop =
-                    cluster.flink("stop", "--savepointPath", savepoints.toUri().toString(), first);
-            assertThat(stop.exitCode()).as(stop.output()).isZero();
-            String savepoint = match(SAVEPOINT, stop.output());
+            String savepoint =
+                    Jobs.completedSavepoint(
+                            cluster.flink(
+                                    "stop",
+                                    "--savepointPath",
+                                    savepoints.toUri().toString(),
+                                    first));
             assertThat(Path.of(URI.create(savepoint)).resolve("_metadata")).exists();
             assertThat(Jobs.state(cluster, first)).isEqualTo("FINISHED");
 
@@ -192,14 +190,6 @@ class StandaloneClusterE2ETest {
         List<String> args = new ArrayList<>(List.of("run", "-d"));
         args.addAll(List.of(options));
         args.addAll(List.of(jar, "--records", "1000000000000"));
-        Command.Result run = cluster.flink(args.toArray(new String[0]));
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        return match(JOB_ID, run.output());
-    }
-
-    private static String match(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
-        return matcher.group(1);
+        return Jobs.submittedJobId(cluster.flink(args.toArray(new String[0])));
     }
 }

@@ -36,7 +36,9 @@ class TaskManagerFailoverE2ETest {
                         work.resolve("cluster"), 2, CountingJob.checkpointedConfig(unaligned))) {
             cluster.start(2);
             Path output = work.resolve("counts");
-            String job = CountingJob.startCheckpointed(cluster, output, option, unaligned);
+            String job =
+                    CountingJob.startCheckpointed(
+                            cluster, output, unaligned, CountingJob.withOption(option));
             List<Long> taskManagers = cluster.pids("taskexecutor");
             assertThat(taskManagers).hasSize(2);
             DistributionCluster.kill(taskManagers.get(0));
