@@ -11,9 +11,6 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * Flink's string format, as {@link StringValue} defines it: a {@link VarInts varint} length, then
@@ -54,9 +51,6 @@ public final class StringCodec {
     private static final int OWN_ARRAY_CHARS = 256;
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
-
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private StringCodec() {}
 
@@ -156,7 +150,7 @@ public final class StringCodec {
         if (count >= BULK_COPY_MIN_CHARS && CompactStrings.isLatin1(value)) {
             // an ASCII char is one byte in Flink's format; other bytes are encoded over below
             value.getBytes(from, to, target, pos);
-            if (isAscii(target, pos, count)) {
+            if (VarInts.isAscii(target, pos, count)) {
                 return pos + count;
             }
         }
@@ -203,7 +197,7 @@ public final class StringCodec {
     private static String readShortString(DataInput in, int length) throws IOException {
         byte[] bytes = new byte[length];
         readFully(in, bytes, 0, length);
-        if (isAscii(bytes, 0, length)) {
+        if (VarInts.isAscii(bytes, 0, length)) {
             return asciiString(bytes, 0, length);
         }
         CharChunks chunks = new CharChunks(in, length);
@@ -240,7 +234,8 @@ public final class StringCodec {
         String result;
         if (lengthPlusOne == 0) {
             result = null;
-        } else if (lengthPlusOne - 1 <= limit - pos && isAscii(source, pos, lengthPlusOne - 1)) {
+        } else if (lengthPlusOne - 1 <= limit - pos
+                && VarInts.isAscii(source, pos, lengthPlusOne - 1)) {
             result = asciiString(source, pos, lengthPlusOne - 1);
             pos += lengthPlusOne - 1;
         } else {
@@ -361,22 +356,6 @@ public final class StringCodec {
     //  Utilities
     // ------------------------------------------------------------------------
 
-    /**
-     * The number of chars that end within the first {@code count} bytes: the bytes without the
-     * varint's continuation bit, counted 8 bytes a step.
-     */
-    private static int completeChars(byte[] bytes, int count) {
-        int continued = 0;
-        int i = 0;
-        for (int end = count - Long.BYTES; i <= end; i += Long.BYTES) {
-            continued += Long.bitCount((long) LONGS.get(bytes, i) & 0x8080_8080_8080_8080L);
-        }
-        for (; i < count; i++) {
-            continued += (bytes[i] & 0x80) >>> 7;
-        }
-        return count - continued;
-    }
-
     private static void readFully(DataInput in, byte[] bytes, int offset, int count)
             throws IOException {
         try {
@@ -400,7 +379,7 @@ public final class StringCodec {
         int lengthPlusOne = source[start];
         return lengthPlusOne > 0
                         && lengthPlusOne <= limit - start
-                        && isAscii(source, start + 1, lengthPlusOne - 1)
+                        && VarInts.isAscii(source, start + 1, lengthPlusOne - 1)
                 ? lengthPlusOne
                 : 0;
     }
@@ -412,21 +391,6 @@ public final class StringCodec {
     @SuppressWarnings("deprecation")
     private static String asciiString(byte[] bytes, int from, int count) {
         return new String(bytes, 0, from, count);
-    }
-
-    /** Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step. */
-    private static boolean isAscii(byte[] bytes, int from, int count) {
-        int i = from;
-        for (int end = from + count - Long.BYTES; i <= end; i += Long.BYTES) {
-            if (((long) LONGS.get(bytes, i) & 0x8080_8080_8080_8080L) != 0) {
-                return false;
-            }
-        }
-        int bits = 0;
-        for (int end = from + count; i < end; i++) {
-            bits |= bytes[i];
-        }
-        return bits >= 0;
     }
 
     private static void checkAvailable(int length, int available) throws IOException {
@@ -474,7 +438,7 @@ public final class StringCodec {
             int toRead = Math.min(remaining, CHUNK_CHARS);
             readFully(in, bytes, carried, toRead);
             available = carried + toRead;
-            complete = completeChars(bytes, available);
+            complete = VarInts.charsEndingIn(bytes, available);
             return complete;
         }
 
@@ -486,7 +450,7 @@ public final class StringCodec {
         int readFrom(byte[] first, int count) {
             System.arraycopy(first, 0, bytes, 0, count);
             available = count;
-            complete = completeChars(bytes, available);
+            complete = VarInts.charsEndingIn(bytes, available);
             return complete;
         }
 

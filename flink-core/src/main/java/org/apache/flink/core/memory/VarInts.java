@@ -319,6 +319,40 @@ public final class VarInts {
         return pos - start;
     }
 
+    /**
+     * The number of chars whose varints end within the first {@code count} bytes: the bytes without
+     * the continuation bit, counted 8 bytes a step.
+     */
+    static int charsEndingIn(byte[] bytes, int count) {
+        int continued = 0;
+        int i = 0;
+        for (int end = count - Long.BYTES; i <= end; i += Long.BYTES) {
+            continued += Long.bitCount((long) LONGS.get(bytes, i) & HIGH_BITS);
+        }
+        for (; i < count; i++) {
+            continued += (bytes[i] & CONTINUATION) >>> 7;
+        }
+        return count - continued;
+    }
+
+    /**
+     * Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step: each a
+     * one-byte varint, an ASCII char.
+     */
+    static boolean isAscii(byte[] bytes, int from, int count) {
+        int i = from;
+        for (int end = from + count - Long.BYTES; i <= end; i += Long.BYTES) {
+            if (((long) LONGS.get(bytes, i) & HIGH_BITS) != 0) {
+                return false;
+            }
+        }
+        int bits = 0;
+        for (int end = from + count; i < end; i++) {
+            bits |= bytes[i];
+        }
+        return bits >= 0;
+    }
+
     private static void checkFits(int index, int lastByte, String what) throws IOException {
         // the fifth byte carries bits 28 to 34: only bits 28 to 30 fit a non-negative int
         if (index == MAX_LENGTH_BYTES - 1 && lastByte > 0x07) {

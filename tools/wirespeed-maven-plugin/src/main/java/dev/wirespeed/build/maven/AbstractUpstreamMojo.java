@@ -4,7 +4,7 @@
 
 package dev.wirespeed.build.maven;
 
-import dev.wirespeed.build.overlay.ForkTypes;
+import dev.wirespeed.build.overlay.PatchedTypes;
 
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -66,8 +66,8 @@ abstract class AbstractUpstreamMojo extends AbstractMojo {
     }
 
     /** The top-level types the module compiles, from every compile source root. */
-    protected ForkTypes forkTypes() throws IOException {
-        return ForkTypes.declaredIn(
+    protected PatchedTypes patchedTypes() throws IOException {
+        return PatchedTypes.declaredIn(
                 project.getCompileSourceRoots().stream()
                         .map(Paths::get)
                         .collect(Collectors.toList()));

@@ -4,8 +4,8 @@
 
 package dev.wirespeed.build.maven;
 
-import dev.wirespeed.build.dist.ForkDistribution;
 import dev.wirespeed.build.dist.JarPatch;
+import dev.wirespeed.build.dist.PatchedDistribution;
 import dev.wirespeed.build.dist.TreeComparison;
 
 import org.apache.maven.artifact.Artifact;
@@ -32,9 +32,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Builds the fork's binary distribution from upstream's (see {@link ForkDistribution}): the fork's
- * tree in {@code target/<name>} and {@code target/<name>-bin.tgz}, and every difference between the
- * two trees in {@code target/wirespeed/distribution-changes.txt}.
+ * Builds the fork's binary distribution from upstream's (see {@link PatchedDistribution}): the
+ * fork's tree in {@code target/<name>} and {@code target/<name>-bin.tgz}, and every difference
+ * between the two trees in {@code target/wirespeed/distribution-changes.txt}.
  */
 @Mojo(
         name = "assemble-distribution",
@@ -104,7 +104,7 @@ public class AssembleDistributionMojo extends AbstractMojo {
         Path archive = target.resolve(distributionName + "-bin.tgz");
         try {
             TreeComparison.Result comparison =
-                    ForkDistribution.build(
+                    PatchedDistribution.build(
                             upstreamTree,
                             forkTree,
                             modulePatch(),
@@ -112,7 +112,7 @@ public class AssembleDistributionMojo extends AbstractMojo {
                             examples());
             Files.createDirectories(report.getParent());
             Files.write(report, comparison.lines());
-            Path checksum = ForkDistribution.pack(forkTree, archive);
+            Path checksum = PatchedDistribution.pack(forkTree, archive);
             projectHelper.attachArtifact(project, "tgz", "bin", archive.toFile());
             getLog().info(
                             comparison.identical()

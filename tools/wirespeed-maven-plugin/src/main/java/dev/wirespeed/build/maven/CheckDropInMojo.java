@@ -5,7 +5,7 @@
 package dev.wirespeed.build.maven;
 
 import dev.wirespeed.build.jar.DropInCheck;
-import dev.wirespeed.build.overlay.ForkTypes;
+import dev.wirespeed.build.overlay.PatchedTypes;
 
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -38,13 +38,13 @@ public class CheckDropInMojo extends AbstractUpstreamMojo {
     protected void run() throws MojoExecutionException, MojoFailureException {
         File upstreamJar = upstreamArtifacts().jar();
         try {
-            ForkTypes forkTypes = forkTypes();
+            PatchedTypes patchedTypes = patchedTypes();
             Set<String> forkResources = forkResources();
             DropInCheck.Result result =
                     DropInCheck.compare(
                             upstreamJar,
                             jar,
-                            name -> forkTypes.owns(name) || forkResources.contains(name));
+                            name -> patchedTypes.owns(name) || forkResources.contains(name));
             List<String> lines = new ArrayList<>();
             result.changed().forEach(name -> lines.add("changed " + name));
             result.added().forEach(name -> lines.add("added " + name));

@@ -4,7 +4,7 @@
 
 package dev.wirespeed.build.maven;
 
-import dev.wirespeed.build.overlay.ForkTypes;
+import dev.wirespeed.build.overlay.PatchedTypes;
 
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -47,7 +47,7 @@ public class UnpackUpstreamMojo extends AbstractUpstreamMojo {
     protected void run() throws MojoExecutionException {
         File jar = upstreamArtifacts().jar();
         try {
-            ForkTypes forkTypes = forkTypes();
+            PatchedTypes patchedTypes = patchedTypes();
             Set<String> forkResources = forkResources();
             Set<String> upstreamTypes = new TreeSet<>();
             List<String> overridden = new ArrayList<>();
@@ -56,7 +56,7 @@ public class UnpackUpstreamMojo extends AbstractUpstreamMojo {
                 for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
                     ZipEntry entry = e.nextElement();
                     String name = entry.getName();
-                    if (name.endsWith(".class") && forkTypes.owns(name)) {
+                    if (name.endsWith(".class") && patchedTypes.owns(name)) {
                         upstreamTypes.add(name);
                     } else if (forkResources.contains(name)) {
                         overridden.add(name);
@@ -66,14 +66,14 @@ public class UnpackUpstreamMojo extends AbstractUpstreamMojo {
                     }
                 }
             }
-            writeReport(forkTypes, upstreamTypes, overridden);
+            writeReport(patchedTypes, upstreamTypes, overridden);
             getLog().info(
                             "Unpacked "
                                     + unpacked
                                     + " entries of "
                                     + upstream
                                     + "; the fork compiles "
-                                    + forkTypes.paths().size()
+                                    + patchedTypes.paths().size()
                                     + " type(s) and provides "
                                     + overridden.size()
                                     + " resource(s) of its own; see "
@@ -84,17 +84,17 @@ public class UnpackUpstreamMojo extends AbstractUpstreamMojo {
     }
 
     private void writeReport(
-            ForkTypes forkTypes, Set<String> replacedClassFiles, List<String> resources)
+            PatchedTypes patchedTypes, Set<String> replacedClassFiles, List<String> resources)
             throws IOException {
         Set<String> replacedTypes = new TreeSet<>();
-        for (String type : forkTypes.paths()) {
+        for (String type : patchedTypes.paths()) {
             if (replacedClassFiles.contains(type + ".class")) {
                 replacedTypes.add(type);
             }
         }
         List<String> lines = new ArrayList<>();
         lines.add("# The fork's entries in " + project.getArtifactId() + ", against " + upstream);
-        forkTypes.paths().stream()
+        patchedTypes.paths().stream()
                 .map(t -> (replacedTypes.contains(t) ? "replaced " : "added ") + t)
                 .forEach(lines::add);
         resources.stream().map(r -> "resource " + r).forEach(lines::add);

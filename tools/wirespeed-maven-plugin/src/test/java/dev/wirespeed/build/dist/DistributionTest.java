@@ -62,7 +62,7 @@ class DistributionTest {
         Path example = TestJars.write(dir.resolve("wc.jar"), Map.of("W.class", "w"));
 
         TreeComparison.Result result =
-                ForkDistribution.build(
+                PatchedDistribution.build(
                         upstream,
                         fork,
                         patch(),
@@ -81,7 +81,7 @@ class DistributionTest {
         assertThat(result.identical()).isEqualTo(4);
 
         Path archive = dir.resolve("fork-bin.tgz");
-        ForkDistribution.pack(fork, archive);
+        PatchedDistribution.pack(fork, archive);
         Path unpacked = dir.resolve("unpacked");
         Archives.extract(archive, name -> name, unpacked);
         assertThat(Files.mismatch(unpacked.resolve("fork/bin/flink"), fork.resolve("bin/flink")))
@@ -92,11 +92,11 @@ class DistributionTest {
     @Test
     void packsTheTreeWithAChecksumThatSha512sumVerifies() throws Exception {
         Path fork = dir.resolve("fork");
-        ForkDistribution.build(upstreamTree(), fork, patch(), "", Map.of());
+        PatchedDistribution.build(upstreamTree(), fork, patch(), "", Map.of());
         Path archive = dir.resolve("out/fork-bin.tgz");
         Files.createDirectories(archive.getParent());
 
-        Path checksum = ForkDistribution.pack(fork, archive);
+        Path checksum = PatchedDistribution.pack(fork, archive);
 
         assertThat(checksum).isEqualTo(dir.resolve("out/fork-bin.tgz.sha512"));
         assertThat(sha512sumCheck(checksum)).isEqualTo("fork-bin.tgz: OK\n");
@@ -120,7 +120,7 @@ class DistributionTest {
     void comparisonFlagsDifferencesTheForkDoesNotDeclare() throws Exception {
         Path upstream = upstreamTree();
         Path fork = dir.resolve("fork");
-        ForkDistribution.build(upstream, fork, patch(), "", Map.of());
+        PatchedDistribution.build(upstream, fork, patch(), "", Map.of());
         Files.writeString(fork.resolve("bin/flink"), "changed");
         Files.delete(fork.resolve("README.txt"));
         Files.writeString(fork.resolve("extra.txt"), "extra");

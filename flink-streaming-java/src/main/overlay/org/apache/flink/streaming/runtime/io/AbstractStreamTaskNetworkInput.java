@@ -58,10 +58,6 @@ public abstract class AbstractStreamTaskNetworkInput<
         return DataInputStatus.MORE_AVAILABLE;
     }
 
-    /**
-     * Keeps a control element that arrived as an event for {@link #emitNext} to hand on, and makes
-     * the upstream loop return to it at once, before it reads anything that followed the event.
-     */
     /** Tagless records take the timestamps that their channel last announced. */
     @Overlay.Wrap
     protected void processBuffer(BufferOrEvent bufferOrEvent) throws IOException {
@@ -71,6 +67,11 @@ public abstract class AbstractStreamTaskNetworkInput<
         }
     }
 
+    /**
+     * Takes a channel's announcement of its tagless records' timestamps; keeps a control element
+     * that arrived as an event for {@link #emitNext} to hand on, and makes the upstream loop return
+     * to it at once, before it reads anything that followed the event.
+     */
     @Overlay.Wrap
     protected DataInputStatus processEvent(BufferOrEvent bufferOrEvent) {
         if (bufferOrEvent.getEvent() instanceof StreamRecordTimestampsEvent) {

@@ -16,7 +16,7 @@ import static org.apache.flink.util.Preconditions.checkNotNull;
  * record path. It carries the marker's time, the operator that emitted it and that operator's
  * subtask index. {@code EventSerializer} writes it with a type tag of its own.
  */
-public class LatencyMarkerEvent extends ForkRuntimeEvent {
+public class LatencyMarkerEvent extends StreamControlEvent {
 
     private final long markedTime;
     private final OperatorID operatorId;

@@ -8,7 +8,7 @@ package org.apache.flink.runtime.io.network.api;
  * The network form of streaming record attributes (whether the records that follow are backlog) in
  * a job whose records travel without tag and timestamp (FLIP-330).
  */
-public final class StreamRecordAttributesEvent extends ForkRuntimeEvent {
+public final class StreamRecordAttributesEvent extends StreamControlEvent {
 
     private final boolean backlog;
 

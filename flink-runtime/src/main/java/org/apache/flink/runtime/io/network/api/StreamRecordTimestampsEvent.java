@@ -10,7 +10,7 @@ package org.apache.flink.runtime.io.network.api;
  * event: none, Flink's "no timestamp" ({@code Long.MIN_VALUE}), or a timestamp that was left
  * behind. With it, records that had no real timestamp arrive exactly as they were sent.
  */
-public final class StreamRecordTimestampsEvent extends ForkRuntimeEvent {
+public final class StreamRecordTimestampsEvent extends StreamControlEvent {
 
     /** The records carry no timestamp. */
     public static final int NONE = 0;

@@ -10,7 +10,7 @@ package org.apache.flink.runtime.io.network.api;
  * network as this event. It carries the watermark's timestamp and, for a watermark addressed to one
  * subpartition of a partition whose consumers are not known in advance, that subpartition's index.
  */
-public final class StreamWatermarkEvent extends ForkRuntimeEvent {
+public final class StreamWatermarkEvent extends StreamControlEvent {
 
     /** The subpartition index of a watermark for every subpartition. */
     public static final int ALL_SUBPARTITIONS = -1;

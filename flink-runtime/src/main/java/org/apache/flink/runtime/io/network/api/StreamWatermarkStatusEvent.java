@@ -9,7 +9,7 @@ package org.apache.flink.runtime.io.network.api;
  * without tag and timestamp (FLIP-330). The status values are those of the streaming {@code
  * WatermarkStatus}.
  */
-public final class StreamWatermarkStatusEvent extends ForkRuntimeEvent {
+public final class StreamWatermarkStatusEvent extends StreamControlEvent {
 
     /** The status of an idle input. */
     public static final int IDLE = -1;

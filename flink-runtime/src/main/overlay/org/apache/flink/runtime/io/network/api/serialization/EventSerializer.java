@@ -9,13 +9,15 @@ import org.apache.flink.runtime.event.AbstractEvent;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-/** Serializes the fork's events (see {@link ForkEvents}) next to upstream's. */
+/**
+ * Serializes the stream control events (see {@link StreamControlEventCodec}) next to upstream's.
+ */
 public class EventSerializer {
 
     @Overlay.Wrap
     public static ByteBuffer toSerializedEvent(AbstractEvent event) throws IOException {
-        if (ForkEvents.isForkEvent(event)) {
-            return ForkEvents.serialize(event);
+        if (StreamControlEventCodec.isControlEvent(event)) {
+            return StreamControlEventCodec.serialize(event);
         }
         return toSerializedEvent$upstream(event);
     }
@@ -23,8 +25,8 @@ public class EventSerializer {
     @Overlay.Wrap
     public static AbstractEvent fromSerializedEvent(ByteBuffer buffer, ClassLoader classLoader)
             throws IOException {
-        if (ForkEvents.isForkEvent(buffer)) {
-            return ForkEvents.deserialize(buffer);
+        if (StreamControlEventCodec.isControlEvent(buffer)) {
+            return StreamControlEventCodec.deserialize(buffer);
         }
         return fromSerializedEvent$upstream(buffer, classLoader);
     }

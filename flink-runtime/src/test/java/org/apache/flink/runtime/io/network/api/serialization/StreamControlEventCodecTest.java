@@ -27,8 +27,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The fork's events through {@link EventSerializer}, each with a type tag of its own. */
-class ForkEventsSerializationTest {
+/** The stream control events through {@link EventSerializer}, each with a type tag of its own. */
+class StreamControlEventCodecTest {
 
     private final ClassLoader classLoader = getClass().getClassLoader();
 
@@ -36,40 +36,43 @@ class ForkEventsSerializationTest {
         return Stream.of(
                 Arguments.of(
                         new LatencyMarkerEvent(1_700_000_000_123L, new OperatorID(42L, -7L), 3),
-                        ForkEvents.LATENCY_MARKER_EVENT,
+                        StreamControlEventCodec.LATENCY_MARKER_EVENT,
                         32),
                 Arguments.of(
                         new StreamWatermarkEvent(Long.MAX_VALUE, -1),
-                        ForkEvents.WATERMARK_EVENT,
+                        StreamControlEventCodec.WATERMARK_EVENT,
                         16),
-                Arguments.of(new StreamWatermarkEvent(-5L, 7), ForkEvents.WATERMARK_EVENT, 16),
+                Arguments.of(
+                        new StreamWatermarkEvent(-5L, 7),
+                        StreamControlEventCodec.WATERMARK_EVENT,
+                        16),
                 Arguments.of(
                         new StreamWatermarkStatusEvent(StreamWatermarkStatusEvent.IDLE),
-                        ForkEvents.WATERMARK_STATUS_EVENT,
+                        StreamControlEventCodec.WATERMARK_STATUS_EVENT,
                         8),
                 Arguments.of(
                         new StreamWatermarkStatusEvent(StreamWatermarkStatusEvent.ACTIVE),
-                        ForkEvents.WATERMARK_STATUS_EVENT,
+                        StreamControlEventCodec.WATERMARK_STATUS_EVENT,
                         8),
                 Arguments.of(
                         new StreamRecordAttributesEvent(true),
-                        ForkEvents.RECORD_ATTRIBUTES_EVENT,
+                        StreamControlEventCodec.RECORD_ATTRIBUTES_EVENT,
                         5),
                 Arguments.of(
                         new StreamRecordAttributesEvent(false),
-                        ForkEvents.RECORD_ATTRIBUTES_EVENT,
+                        StreamControlEventCodec.RECORD_ATTRIBUTES_EVENT,
                         5),
                 Arguments.of(
                         new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NONE),
-                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
+                        StreamControlEventCodec.RECORD_TIMESTAMPS_EVENT,
                         5),
                 Arguments.of(
                         new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.NO_TIMESTAMP),
-                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
+                        StreamControlEventCodec.RECORD_TIMESTAMPS_EVENT,
                         5),
                 Arguments.of(
                         new StreamRecordTimestampsEvent(StreamRecordTimestampsEvent.DROPPED),
-                        ForkEvents.RECORD_TIMESTAMPS_EVENT,
+                        StreamControlEventCodec.RECORD_TIMESTAMPS_EVENT,
                         5));
     }
 
@@ -113,18 +116,22 @@ class ForkEventsSerializationTest {
 
     @Test
     void failsClearlyOnValuesNoEventHas() {
-        assertThatThrownBy(() -> read(ForkEvents.WATERMARK_STATUS_EVENT, 5))
+        assertThatThrownBy(() -> read(StreamControlEventCodec.WATERMARK_STATUS_EVENT, 5))
                 .isInstanceOf(IOException.class)
                 .hasMessage("Corrupt StreamWatermarkStatusEvent: Not a watermark status: 5");
-        assertThatThrownBy(() -> read(ForkEvents.WATERMARK_EVENT, 0, 0, -2))
+        assertThatThrownBy(() -> read(StreamControlEventCodec.WATERMARK_EVENT, 0, 0, -2))
                 .hasMessage("Corrupt StreamWatermarkEvent: Not a subpartition index: -2");
         ByteBuffer attributes =
-                ByteBuffer.allocate(5).putInt(ForkEvents.RECORD_ATTRIBUTES_EVENT).put((byte) 2);
+                ByteBuffer.allocate(5)
+                        .putInt(StreamControlEventCodec.RECORD_ATTRIBUTES_EVENT)
+                        .put((byte) 2);
         attributes.flip();
         assertThatThrownBy(() -> EventSerializer.fromSerializedEvent(attributes, classLoader))
                 .hasMessage("Corrupt StreamRecordAttributesEvent: Not a boolean: 2");
         ByteBuffer timestamps =
-                ByteBuffer.allocate(5).putInt(ForkEvents.RECORD_TIMESTAMPS_EVENT).put((byte) 3);
+                ByteBuffer.allocate(5)
+                        .putInt(StreamControlEventCodec.RECORD_TIMESTAMPS_EVENT)
+                        .put((byte) 3);
         timestamps.flip();
         assertThatThrownBy(() -> EventSerializer.fromSerializedEvent(timestamps, classLoader))
                 .hasMessage(

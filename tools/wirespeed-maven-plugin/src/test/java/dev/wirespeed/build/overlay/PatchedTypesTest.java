@@ -14,7 +14,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class ForkTypesTest {
+class PatchedTypesTest {
 
     @Test
     void ownsTheClassFilesOfDeclaredTypesAndTheirNestedClasses(@TempDir Path root)
@@ -22,7 +22,7 @@ class ForkTypesTest {
         write(root, "a/b/Value.java", "package a.b;\npublic class Value {}\nclass Helper {}\n");
         write(root, "a/b/package-info.java", "package a.b;\n");
 
-        ForkTypes types = ForkTypes.declaredIn(List.of(root, root.resolve("missing")));
+        PatchedTypes types = PatchedTypes.declaredIn(List.of(root, root.resolve("missing")));
 
         assertThat(types.paths()).containsExactly("a/b/Helper", "a/b/Value", "a/b/package-info");
         assertThat(types.owns("a/b/Value.class")).isTrue();
@@ -38,7 +38,7 @@ class ForkTypesTest {
     void failsOnSourcesThatDoNotParse(@TempDir Path root) throws Exception {
         write(root, "a/Broken.java", "package a;\nclass Broken {");
 
-        assertThatThrownBy(() -> ForkTypes.declaredIn(List.of(root)))
+        assertThatThrownBy(() -> PatchedTypes.declaredIn(List.of(root)))
                 .hasMessageContaining("Broken.java does not parse");
     }
 

@@ -22,16 +22,16 @@ import java.util.stream.Stream;
  * ({@code org/apache/flink/types/StringValue}). Upstream's class files of these types, and of their
  * nested types, are left out of the module: the fork's compiled ones take their place.
  */
-public final class ForkTypes {
+public final class PatchedTypes {
 
     private final Set<String> paths;
 
-    private ForkTypes(Set<String> paths) {
+    private PatchedTypes(Set<String> paths) {
         this.paths = paths;
     }
 
     /** Reads the types declared by the {@code .java} files under the given source roots. */
-    public static ForkTypes declaredIn(Iterable<Path> sourceRoots) throws IOException {
+    public static PatchedTypes declaredIn(Iterable<Path> sourceRoots) throws IOException {
         JavaParser parser =
                 new JavaParser(
                         new ParserConfiguration()
@@ -62,7 +62,7 @@ public final class ForkTypes {
                 unit.getTypes().forEach(t -> paths.add(directory + t.getNameAsString()));
             }
         }
-        return new ForkTypes(paths);
+        return new PatchedTypes(paths);
     }
 
     /** The class-file paths of the fork's top-level types, without extension, sorted. */

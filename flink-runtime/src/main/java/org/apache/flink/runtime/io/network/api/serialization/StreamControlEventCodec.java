@@ -6,6 +6,7 @@ package org.apache.flink.runtime.io.network.api.serialization;
 
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.LatencyMarkerEvent;
+import org.apache.flink.runtime.io.network.api.StreamControlEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordAttributesEvent;
 import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.runtime.io.network.api.StreamWatermarkEvent;
@@ -17,11 +18,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The wire form of the events Wirespeed adds, for {@link EventSerializer}: like upstream's, an
- * {@code int} type tag first, then the fields, big-endian. The tags are far from upstream's small
- * consecutive ones so that events upstream adds later cannot collide with them.
+ * The wire form of the {@link StreamControlEvent}s, for {@link EventSerializer}: like upstream's,
+ * an {@code int} type tag first, then the fields, big-endian. The tags are far from upstream's
+ * small consecutive ones so that events upstream adds later cannot collide with them.
  */
-final class ForkEvents {
+final class StreamControlEventCodec {
 
     /** The type tag of {@link LatencyMarkerEvent}. */
     static final int LATENCY_MARKER_EVENT = 0x5753_0001;
@@ -38,14 +39,14 @@ final class ForkEvents {
     /** The type tag of {@link StreamRecordTimestampsEvent}. */
     static final int RECORD_TIMESTAMPS_EVENT = 0x5753_0005;
 
-    private ForkEvents() {}
+    private StreamControlEventCodec() {}
 
-    /** Whether the event is one of the fork's, which {@link #serialize} writes. */
-    static boolean isForkEvent(AbstractEvent event) {
+    /** Whether the event is a stream control event, which {@link #serialize} writes. */
+    static boolean isControlEvent(AbstractEvent event) {
         return Type.of(event.getClass()) != null;
     }
 
-    /** Writes one of the fork's events. */
+    /** Writes a stream control event. */
     static ByteBuffer serialize(AbstractEvent event) {
         ByteBuffer buffer;
         if (event instanceof LatencyMarkerEvent) {
@@ -74,12 +75,12 @@ final class ForkEvents {
         return buffer;
     }
 
-    /** Whether the serialized event at the buffer's position is one of the fork's. */
-    static boolean isForkEvent(ByteBuffer buffer) {
+    /** Whether the serialized event at the buffer's position is a stream control event. */
+    static boolean isControlEvent(ByteBuffer buffer) {
         return buffer.remaining() >= Integer.BYTES && Type.of(peekTag(buffer)) != null;
     }
 
-    /** Reads one of the fork's events and moves the buffer past it. */
+    /** Reads a stream control event and moves the buffer past it. */
     static AbstractEvent deserialize(ByteBuffer buffer) throws IOException {
         Type type = Type.of(peekTag(buffer));
         if (buffer.remaining() < type.size) {
@@ -133,7 +134,10 @@ final class ForkEvents {
         return value == 1;
     }
 
-    /** The fork's event types: their tags, classes and serialized sizes (type tag included). */
+    /**
+     * The stream control events' types: their tags, classes and serialized sizes (type tag
+     * included).
+     */
     private enum Type {
         LATENCY_MARKER(
                 LATENCY_MARKER_EVENT,

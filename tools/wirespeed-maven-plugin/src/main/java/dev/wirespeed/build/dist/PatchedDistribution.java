@@ -22,7 +22,7 @@ import java.util.Set;
  * conf/config.yaml} as comments, and the fork's examples added. Everything else stays upstream's,
  * which {@link #build} proves by comparing the two trees.
  */
-public final class ForkDistribution {
+public final class PatchedDistribution {
 
     /** The configuration file the fork adds its (commented-out) options to. */
     public static final String CONFIG_FILE = "conf/config.yaml";
@@ -30,7 +30,7 @@ public final class ForkDistribution {
     /** The directory of the fork's example jobs. */
     public static final String EXAMPLES_DIRECTORY = "examples";
 
-    private ForkDistribution() {}
+    private PatchedDistribution() {}
 
     /**
      * Builds the fork's tree from upstream's.

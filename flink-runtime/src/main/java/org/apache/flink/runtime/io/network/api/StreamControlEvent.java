@@ -9,11 +9,12 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.runtime.event.RuntimeEvent;
 
 /**
- * A runtime event that Wirespeed adds (FLIP-330): {@code EventSerializer} writes and reads each of
- * them itself, with a type tag of its own, so the generic {@link #write}/{@link #read} path of
- * events is never used.
+ * An event that carries a stream's control information between tasks instead of a tagged stream
+ * element (FLIP-330): watermarks, watermark statuses, latency markers, record attributes and the
+ * timestamps of tagless records. {@code EventSerializer} writes and reads each of them itself, with
+ * a type tag of its own, so the generic {@link #write}/{@link #read} path of events is never used.
  */
-public abstract class ForkRuntimeEvent extends RuntimeEvent {
+public abstract class StreamControlEvent extends RuntimeEvent {
 
     /** Never called: {@code EventSerializer} writes this event itself. */
     @Override
