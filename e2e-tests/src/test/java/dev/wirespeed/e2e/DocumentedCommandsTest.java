@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the repository's files and build outputs. Versions in documented paths are the release's, which
  * the build under test carries with its {@code -SNAPSHOT} suffix. Commands that need a running
  * cluster, a container runtime or hours are checked this way rather than run; the end-to-end tests
- * run what they do.
+ * run what they do. The table of example jobs lists exactly the jars the distribution ships, and
+ * every version of Wirespeed the docs name is the build's release.
  */
 class DocumentedCommandsTest {
 
@@ -38,6 +40,10 @@ class DocumentedCommandsTest {
     private static final Pattern PROFILE_ID =
             Pattern.compile("<profile>\\s*(?:<!--.*?-->\\s*)?<id>([^<]+)</id>", Pattern.DOTALL);
     private static final Pattern BENCHMARK = Pattern.compile("\\b([A-Z]\\w*Benchmark)\\b");
+    private static final Pattern FORK_VERSION =
+            Pattern.compile("\\d+\\.\\d+\\.\\d+-wirespeed-[0-9A-Za-z.]+");
+    private static final Pattern EXAMPLE_ROW =
+            Pattern.compile("^\\| `(examples/[^`]+\\.jar)` \\|", Pattern.MULTILINE);
 
     private static Path repository;
     private static Path distribution;
@@ -48,11 +54,7 @@ class DocumentedCommandsTest {
         repository = Paths.get(System.getProperty("e2e.repository")).toAbsolutePath().normalize();
         distribution = DistributionCluster.distributionHome();
         commands = new ArrayList<>();
-        List<Path> docs = new ArrayList<>(List.of(repository.resolve("README.md")));
-        try (Stream<Path> files = Files.list(repository.resolve("docs"))) {
-            files.filter(file -> file.toString().endsWith(".md")).sorted().forEach(docs::add);
-        }
-        for (Path doc : docs) {
+        for (Path doc : docs()) {
             Matcher block = BASH_BLOCK.matcher(Files.readString(doc));
             while (block.find()) {
                 for (String line : block.group(1).replace("\\\n", " ").split("\n")) {
@@ -143,6 +145,40 @@ class DocumentedCommandsTest {
         }
     }
 
+    @Test
+    void versionsInTheDocsAreTheBuildsRelease() throws IOException {
+        String release = System.getProperty("e2e.projectVersion").replace("-SNAPSHOT", "");
+        int checked = 0;
+        for (Path doc : docs()) {
+            Matcher version = FORK_VERSION.matcher(Files.readString(doc));
+            while (version.find()) {
+                assertThat(version.group()).as("a version in %s", doc).isEqualTo(release);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(3);
+    }
+
+    @Test
+    void examplesTableListsEveryShippedExample() throws IOException {
+        String deployment = Files.readString(repository.resolve("docs/deployment.md"));
+        String section = deployment.substring(deployment.indexOf("\n## Examples\n"));
+        section = section.substring(0, section.indexOf("\n## ", 1));
+        Set<String> listed = new TreeSet<>();
+        Matcher row = EXAMPLE_ROW.matcher(section);
+        while (row.find()) {
+            listed.add(row.group(1));
+        }
+        Path examples = Paths.get(System.getProperty("e2e.examples"));
+        Set<String> shipped = new TreeSet<>();
+        try (Stream<Path> jars = Files.walk(examples)) {
+            jars.filter(file -> file.toString().endsWith(".jar"))
+                    .forEach(jar -> shipped.add("examples/" + examples.relativize(jar)));
+        }
+        assertThat(shipped).hasSizeGreaterThan(5);
+        assertThat(listed).as("the examples table of docs/deployment.md").isEqualTo(shipped);
+    }
+
     /**
      * A word that names a file of the repository, or a build output of the distribution: other
      * build outputs (the benchmarks' jars) are not built before these tests.
@@ -174,6 +210,15 @@ class DocumentedCommandsTest {
         try (Stream<Path> files = Files.list(parent)) {
             return files.filter(matcher::matches).toList();
         }
+    }
+
+    /** README.md and the docs, without the changelog: its entries name earlier releases. */
+    private static List<Path> docs() throws IOException {
+        List<Path> docs = new ArrayList<>(List.of(repository.resolve("README.md")));
+        try (Stream<Path> files = Files.list(repository.resolve("docs"))) {
+            files.filter(file -> file.toString().endsWith(".md")).sorted().forEach(docs::add);
+        }
+        return docs;
     }
 
     private static Path benchmarkSource(String name) {
