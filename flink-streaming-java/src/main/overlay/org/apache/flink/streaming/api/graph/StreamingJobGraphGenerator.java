@@ -6,13 +6,24 @@ package org.apache.flink.streaming.api.graph;
 
 import org.apache.flink.runtime.jobgraph.JobGraph;
 
-/** Makes the FLIP-330 decision once per job, when its job graph is built. */
+/**
+ * Makes the FLIP-330 decision once per job, when its job graph is built, and writes the summary of
+ * the job's serializers that the JobManager logs.
+ */
 public class StreamingJobGraphGenerator {
 
     @Overlay.Wrap
     private JobGraph createJobGraph() {
         JobGraph graph = createJobGraph$upstream();
-        TimestampSupportDecision.decide(streamGraph).applyTo(graph);
+        TimestampSupportDecision decision = TimestampSupportDecision.decide(streamGraph);
+        decision.applyTo(graph);
+        JobSerializersSummary.applyTo(
+                graph,
+                streamGraph,
+                physicalEdgesInOrder,
+                jobVertices,
+                chainedConfigs,
+                decision.isTagless());
         return graph;
     }
 }

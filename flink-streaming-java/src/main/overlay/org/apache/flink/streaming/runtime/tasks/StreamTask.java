@@ -4,11 +4,16 @@
 
 package org.apache.flink.streaming.runtime.tasks;
 
+import org.apache.flink.streaming.api.operators.StreamOperator;
 import org.apache.flink.streaming.runtime.io.TaglessNetwork;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Initializes the task in its job's record format (FLIP-330), after checking that what it restores
- * can be read in that format, and shows the format as a metric of the task.
+ * can be read in that format, and shows the format and the task's serializers as metrics of the
+ * task.
  */
 public abstract class StreamTask<OUT, OP> {
 
@@ -22,6 +27,17 @@ public abstract class StreamTask<OUT, OP> {
                     getEnvironment().getTaskStateManager(),
                     getUserCodeClassLoader());
         }
+        TaskSerializers serializers =
+                TaskSerializers.ofNetwork(
+                        configuration,
+                        getUserCodeClassLoader(),
+                        getEnvironment().getAllInputGates(),
+                        tagless);
         TaglessNetwork.initializeTask(tagless, this::restoreInternal$upstream);
+        List<StreamOperator<?>> operators = new ArrayList<>();
+        operatorChain
+                .getAllOperators()
+                .forEach(wrapper -> operators.add(wrapper.getStreamOperator()));
+        serializers.register(getEnvironment().getMetricGroup(), operators);
     }
 }
