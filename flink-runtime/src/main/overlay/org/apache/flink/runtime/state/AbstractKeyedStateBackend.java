@@ -8,15 +8,10 @@ import org.apache.flink.api.common.state.State;
 import org.apache.flink.api.common.state.StateDescriptor;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-/** Keeps the serializers of the keyed states it creates, for the job's serializer report. */
+/** Records the serializers of the keyed states it creates, for the job's serializer report. */
 public abstract class AbstractKeyedStateBackend<K> {
 
-    /** The value serializer of each state created so far, by state name; read by other threads. */
-    private final Map<String, TypeSerializer<?>> stateSerializers = new ConcurrentHashMap<>();
+    private final CreatedStateSerializers createdStates = new CreatedStateSerializers();
 
     @Overlay.Wrap
     @Override
@@ -26,16 +21,13 @@ public abstract class AbstractKeyedStateBackend<K> {
         boolean created = !keyValueStatesByName.containsKey(stateDescriptor.getName());
         S state = getOrCreateKeyedState$upstream(namespaceSerializer, stateDescriptor);
         if (created) {
-            stateSerializers.put(stateDescriptor.getName(), stateDescriptor.getSerializer());
+            createdStates.record(stateDescriptor);
         }
         return state;
     }
 
-    /**
-     * The value serializers of the keyed states this backend created, by state name: the
-     * serializers of the states' descriptors. Safe to read from any thread.
-     */
-    public Map<String, TypeSerializer<?>> getStateSerializers() {
-        return Collections.unmodifiableMap(stateSerializers);
+    /** The serializers of the keyed states this backend created, by state name. */
+    public CreatedStateSerializers getCreatedStateSerializers() {
+        return createdStates;
     }
 }

@@ -151,7 +151,7 @@ final class JobSerializersSummary {
             summary.append("\n  ").append(SerializerDescription.kryoAdvice(type));
         }
         summary.append(
-                "\n  Keyed states and bytes per record, once the job runs: REST GET"
+                "\n  States and bytes per record, once the job runs: REST GET"
                         + " /jobs/<job id>/serializers");
         return summary.toString();
     }

@@ -5,6 +5,7 @@
 package org.apache.flink.streaming.runtime.tasks;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.state.StateDescriptor;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.runtime.SerializerDescription;
 import org.apache.flink.metrics.Gauge;
@@ -13,7 +14,10 @@ import org.apache.flink.runtime.io.network.partition.consumer.IndexedInputGate;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.rest.handler.job.SerializerReport;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
+import org.apache.flink.runtime.state.CreatedStateSerializers.CreatedState;
+import org.apache.flink.runtime.state.DefaultOperatorStateBackend;
 import org.apache.flink.runtime.state.KeyedStateBackend;
+import org.apache.flink.runtime.state.OperatorStateBackend;
 import org.apache.flink.streaming.api.graph.NonChainedOutput;
 import org.apache.flink.streaming.api.graph.StreamConfig;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -37,11 +41,11 @@ import java.util.Map;
 
 /**
  * A task's part of its job's serializer report: the serializer of each of its network outputs, the
- * data sets its inputs read, and the serializers of its operators' keyed states and keys. The task
- * shows it as its {@value #METRIC_NAME} gauge, a JSON document that the JobManager's {@code GET
- * /jobs/:jobid/serializers} joins with the other tasks' documents and their byte and record counts.
- * Nothing of it is computed on the record path: the gauge is read when the JobManager fetches the
- * task's metrics.
+ * data sets its inputs read, and the serializers of its operators' states (keyed, with their keys,
+ * operator and broadcast). The task shows it as its {@value #METRIC_NAME} gauge, a JSON document
+ * that the JobManager's {@code GET /jobs/:jobid/serializers} joins with the other tasks' documents
+ * and their byte and record counts. Nothing of it is computed on the record path: the gauge is read
+ * when the JobManager fetches the task's metrics.
  */
 @Internal
 public final class TaskSerializers {
@@ -58,7 +62,7 @@ public final class TaskSerializers {
 
     private final ObjectNode network;
     private final Map<OperatorID, String> operatorNames;
-    private final List<KeyedOperator> keyedOperators = new ArrayList<>();
+    private final List<StatefulOperator> statefulOperators = new ArrayList<>();
 
     private TaskSerializers(ObjectNode network, Map<OperatorID, String> operatorNames) {
         this.network = network;
@@ -136,27 +140,27 @@ public final class TaskSerializers {
     }
 
     /**
-     * Registers the task's gauge, with the keyed states of its operators, which are created and
+     * Registers the task's gauge, with the states of its operators, which are created and
      * initialized.
      */
     void register(MetricGroup taskMetricGroup, Iterable<? extends StreamOperator<?>> operators) {
         for (StreamOperator<?> operator : operators) {
-            AbstractKeyedStateBackend<?> backend = keyedStateBackendOf(operator);
-            if (backend != null) {
-                keyedOperators.add(
-                        new KeyedOperator(
-                                operatorNames.getOrDefault(
-                                        operator.getOperatorID(),
-                                        operator.getClass().getSimpleName()),
-                                backend));
+            StatefulOperator stateful =
+                    new StatefulOperator(
+                            operatorNames.getOrDefault(
+                                    operator.getOperatorID(), operator.getClass().getSimpleName()),
+                            keyedStateBackendOf(operator),
+                            operatorStateBackendOf(operator));
+            if (stateful.keyedStates != null || stateful.operatorStates != null) {
+                statefulOperators.add(stateful);
             }
         }
         taskMetricGroup.gauge(METRIC_NAME, (Gauge<String>) this::toJson);
     }
 
     /**
-     * The task's document: its network outputs and inputs, and the keyed states created so far.
-     * States beyond what a gauge can carry are left out, and {@code "statesTruncated"} says so.
+     * The task's document: its network outputs and inputs, and the states created so far. States
+     * beyond what a gauge can carry are left out, and {@code "statesTruncated"} says so.
      */
     String toJson() {
         ObjectNode document = network.deepCopy();
@@ -170,21 +174,56 @@ public final class TaskSerializers {
     }
 
     private void addStates(ObjectNode document, ArrayNode states) {
-        for (KeyedOperator operator : keyedOperators) {
-            for (Map.Entry<String, TypeSerializer<?>> state :
-                    operator.backend.getStateSerializers().entrySet()) {
-                ObjectNode entry = states.addObject();
-                entry.put("operator", operator.name);
-                entry.put("state", state.getKey());
-                describe(state.getValue(), entry);
-                describe(operator.backend.getKeySerializer(), entry.putObject("key"));
-                if (document.toString().length() > MAX_DOCUMENT_CHARS) {
-                    states.remove(states.size() - 1);
-                    document.put("statesTruncated", true);
-                    return;
+        for (StatefulOperator operator : statefulOperators) {
+            if (operator.keyedStates != null) {
+                TypeSerializer<?> keySerializer = operator.keyedStates.getKeySerializer();
+                for (Map.Entry<String, CreatedState> state :
+                        operator.keyedStates.getCreatedStateSerializers().byName().entrySet()) {
+                    ObjectNode entry = addState(states, operator.name, "keyed", state);
+                    describe(keySerializer, entry.putObject("key"));
+                    if (truncated(document, states)) {
+                        return;
+                    }
+                }
+            }
+            if (operator.operatorStates != null) {
+                for (Map.Entry<String, CreatedState> state :
+                        operator.operatorStates.getCreatedStateSerializers().byName().entrySet()) {
+                    boolean broadcast = state.getValue().getType() == StateDescriptor.Type.MAP;
+                    addState(states, operator.name, broadcast ? "broadcast" : "operator", state);
+                    if (truncated(document, states)) {
+                        return;
+                    }
                 }
             }
         }
+    }
+
+    private static ObjectNode addState(
+            ArrayNode states,
+            String operator,
+            String scope,
+            Map.Entry<String, CreatedState> state) {
+        ObjectNode entry = states.addObject();
+        entry.put("operator", operator);
+        entry.put("state", state.getKey());
+        entry.put("scope", scope);
+        entry.put("stateType", state.getValue().getType().name());
+        describe(state.getValue().getValueSerializer(), entry);
+        if (state.getValue().getMapKeySerializer() != null) {
+            describe(state.getValue().getMapKeySerializer(), entry.putObject("mapKey"));
+        }
+        return entry;
+    }
+
+    /** Drops the last state if the document grew beyond what a gauge carries, and says so. */
+    private static boolean truncated(ObjectNode document, ArrayNode states) {
+        if (document.toString().length() <= MAX_DOCUMENT_CHARS) {
+            return false;
+        }
+        states.remove(states.size() - 1);
+        document.put("statesTruncated", true);
+        return true;
     }
 
     /** Writes a serializer's description into a JSON object. */
@@ -210,14 +249,32 @@ public final class TaskSerializers {
                 : null;
     }
 
-    /** An operator with keyed state, named as the job graph names it. */
-    private static final class KeyedOperator {
-        private final String name;
-        private final AbstractKeyedStateBackend<?> backend;
+    @Nullable
+    private static DefaultOperatorStateBackend operatorStateBackendOf(StreamOperator<?> operator) {
+        OperatorStateBackend backend = null;
+        if (operator instanceof AbstractStreamOperator) {
+            backend = ((AbstractStreamOperator<?>) operator).getOperatorStateBackend();
+        } else if (operator instanceof AbstractStreamOperatorV2) {
+            backend = ((AbstractStreamOperatorV2<?>) operator).getOperatorStateBackend();
+        }
+        return backend instanceof DefaultOperatorStateBackend
+                ? (DefaultOperatorStateBackend) backend
+                : null;
+    }
 
-        private KeyedOperator(String name, AbstractKeyedStateBackend<?> backend) {
+    /** An operator with state, named as the job graph names it, and its state backends. */
+    private static final class StatefulOperator {
+        private final String name;
+        @Nullable private final AbstractKeyedStateBackend<?> keyedStates;
+        @Nullable private final DefaultOperatorStateBackend operatorStates;
+
+        private StatefulOperator(
+                String name,
+                @Nullable AbstractKeyedStateBackend<?> keyedStates,
+                @Nullable DefaultOperatorStateBackend operatorStates) {
             this.name = name;
-            this.backend = backend;
+            this.keyedStates = keyedStates;
+            this.operatorStates = operatorStates;
         }
     }
 }

@@ -126,13 +126,13 @@ public final class SerializerDescription {
     private static String typeOf(TypeSerializer<?> serializer, Kind kind) {
         switch (kind) {
             case POJO:
-                return ((PojoSerializer<?>) serializer).getPojoClass().getName();
+                return ((PojoSerializer<?>) serializer).getPojoClass().getTypeName();
             case TUPLE:
-                return ((TupleSerializerBase<?>) serializer).getTupleClass().getName();
+                return ((TupleSerializerBase<?>) serializer).getTupleClass().getTypeName();
             case ROW:
-                return Row.class.getName();
+                return Row.class.getTypeName();
             case KRYO:
-                return ((KryoSerializer<?>) serializer).getType().getName();
+                return ((KryoSerializer<?>) serializer).getType().getTypeName();
             case FLINK:
                 return instanceClassOf(serializer);
             default:
@@ -145,7 +145,7 @@ public final class SerializerDescription {
     private static String instanceClassOf(TypeSerializer<?> serializer) {
         try {
             Object instance = serializer.createInstance();
-            return instance == null ? null : instance.getClass().getName();
+            return instance == null ? null : instance.getClass().getTypeName();
         } catch (RuntimeException e) {
             return null;
         }
@@ -157,7 +157,7 @@ public final class SerializerDescription {
             return;
         }
         if (serializer instanceof KryoSerializer) {
-            into.add(((KryoSerializer<?>) serializer).getType().getName());
+            into.add(((KryoSerializer<?>) serializer).getType().getTypeName());
         } else if (serializer instanceof PojoSerializer) {
             PojoSerializer<?> pojo = (PojoSerializer<?>) serializer;
             for (TypeSerializer<?> field : pojo.getFieldSerializers()) {

@@ -25,7 +25,8 @@ import java.util.Map;
  * Joins the tasks' parts of a job's serializer report into one: an edge for each network output of
  * a task and each task that reads it (matched by the data set between them), with the bytes a
  * record takes on the wire from the producing task's byte and record counts, and an entry for each
- * keyed state. Each entry that names a type serialized by Kryo says how to avoid it.
+ * state: keyed, operator and broadcast. Each entry that names a type serialized by Kryo says how to
+ * avoid it.
  */
 @Internal
 public final class SerializerReport {
@@ -71,7 +72,8 @@ public final class SerializerReport {
                         addAdvice(
                                 entry,
                                 state.path("kryoTypes"),
-                                state.path("key").path("kryoTypes"));
+                                state.path("key").path("kryoTypes"),
+                                state.path("mapKey").path("kryoTypes"));
                     }
                 });
         return new JobSerializersInfo(edges, states);

@@ -58,7 +58,7 @@ public final class JobSerializersHeaders
 
     @Override
     public String getDescription() {
-        return "Returns, for each network edge and each keyed state of a running job, the type"
+        return "Returns, for each network edge and each state of a running job, the type"
                 + " and the kind of its serializer (POJO, TUPLE, ROW, AVRO, KRYO, FLINK, CUSTOM),"
                 + " whether its records cross the network tagless, the bytes a record takes on the"
                 + " wire, and how to avoid each fallback to Kryo. Entries come from the tasks'"

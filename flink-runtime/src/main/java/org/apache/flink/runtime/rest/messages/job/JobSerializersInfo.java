@@ -11,8 +11,8 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.annotation.JsonPro
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
 
 /**
- * The serializer report of a job: one entry per network edge and one per keyed state, each an
- * object as Wirespeed's {@code docs/serializers.md} describes it.
+ * The serializer report of a job: one entry per network edge and one per state, each an object as
+ * Wirespeed's {@code docs/serializers.md} describes it.
  */
 public final class JobSerializersInfo implements ResponseBody {
 

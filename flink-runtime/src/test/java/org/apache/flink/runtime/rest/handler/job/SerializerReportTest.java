@@ -31,7 +31,8 @@ class SerializerReportTest {
                     + "\"operator\":\"count\",\"state\":\"seen\",\"type\":\"java.lang.Long\","
                     + "\"kind\":\"FLINK\",\"serializer\":\"s\",\"kryoTypes\":[],\"key\":{"
                     + "\"type\":\"com.example.Key\",\"kind\":\"KRYO\",\"serializer\":\"k\","
-                    + "\"kryoTypes\":[\"com.example.Key\"]}}]}";
+                    + "\"kryoTypes\":[\"com.example.Key\"]},\"mapKey\":{\"type\":\"com.example.Id\","
+                    + "\"kind\":\"KRYO\",\"serializer\":\"k\",\"kryoTypes\":[\"com.example.Id\"]}}]}";
 
     @Test
     void joinsOutputsWithTheirReadersAndComputesBytesPerRecord() throws Exception {
@@ -58,8 +59,10 @@ class SerializerReportTest {
         assertThat(report.getStates()).hasSize(1);
         JsonNode state = report.getStates().get(0);
         assertThat(state.path("vertex").path("name").asText()).isEqualTo("count");
-        // the advice covers a Kryo key as well as a Kryo value
+        // the advice covers a Kryo key and a Kryo map key as well as a Kryo value
+        assertThat(state.path("advice")).hasSize(2);
         assertThat(state.path("advice").get(0).asText()).contains("com.example.Key");
+        assertThat(state.path("advice").get(1).asText()).contains("com.example.Id");
 
         String json = RestMapperUtils.getStrictObjectMapper().writeValueAsString(report);
         assertThat(json).startsWith("{\"edges\":[").contains("\"states\":[");
