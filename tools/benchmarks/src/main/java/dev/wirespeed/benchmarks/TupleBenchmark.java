@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Serializing, deserializing and copying tuples with Flink's {@code TupleSerializer}, the fork's
- * against upstream 1.20.5's in the same run ({@link TupleSerializations}). The setup checks that
- * both write the same bytes.
+ * Serializing, deserializing and copying tuples with Flink's {@code TupleSerializer}, and a row
+ * with its {@code RowSerializer}, the fork's against upstream 1.20.5's in the same run ({@link
+ * TupleSerializations}). The setup checks that both write the same bytes.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -32,7 +32,7 @@ public class TupleBenchmark {
     @Param({"wirespeed", "upstream"})
     public String implementation;
 
-    @Param({"word", "longs", "reading"})
+    @Param({"word", "longs", "reading", "row"})
     public String shape;
 
     private Supplier<Object> serialize;

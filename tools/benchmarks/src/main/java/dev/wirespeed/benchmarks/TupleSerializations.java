@@ -5,6 +5,8 @@
 package dev.wirespeed.benchmarks;
 
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.tuple.Tuple4;
@@ -12,6 +14,7 @@ import org.apache.flink.api.java.tuple.Tuple8;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.types.Row;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -34,18 +37,28 @@ public final class TupleSerializations implements Supplier<Object> {
 
     /**
      * @param shape {@code word} (a word and a count, the WordCount's record), {@code longs} (four
-     *     longs), or {@code reading} (eight fields of numbers and strings, the shape of the POJO
-     *     benchmark's flat reading)
+     *     longs), {@code reading} (eight fields of numbers and strings, the shape of the POJO
+     *     benchmark's flat reading), or {@code row} (the same fields in a {@code Row}, as Flink's
+     *     {@code RowSerializer} writes them)
      * @param operation {@code serialize}, {@code deserialize} or {@code copy}
      */
     @SuppressWarnings("unchecked")
     public TupleSerializations(String shape, String operation) throws IOException {
         this.operation = operation;
         sample = sample(shape);
-        serializer =
-                (TypeSerializer<Object>)
-                        TypeExtractor.getForObject(sample)
-                                .createSerializer(new SerializerConfigImpl());
+        TypeInformation<?> type =
+                shape.equals("row")
+                        ? Types.ROW(
+                                Types.STRING,
+                                Types.LONG,
+                                Types.DOUBLE,
+                                Types.DOUBLE,
+                                Types.INT,
+                                Types.BOOLEAN,
+                                Types.STRING,
+                                Types.LONG)
+                        : TypeExtractor.getForObject(sample);
+        serializer = (TypeSerializer<Object>) type.createSerializer(new SerializerConfigImpl());
         serializer.serialize(sample, out);
         bytes = out.getCopyOfBuffer();
         in.setBuffer(bytes);
@@ -62,6 +75,9 @@ public final class TupleSerializations implements Supplier<Object> {
                 return Tuple4.of(1_700_000_000_000L, 42L, -7L, 123_456_789L);
             case "reading":
                 return Tuple8.of(
+                        "sensor-0042", 1_700_000_000_123L, 21.5, 0.82, 17, true, "hall B", 3L);
+            case "row":
+                return Row.of(
                         "sensor-0042", 1_700_000_000_123L, 21.5, 0.82, 17, true, "hall B", 3L);
             default:
                 throw new IllegalArgumentException("Unknown shape " + shape);
