@@ -18,7 +18,7 @@ import java.io.IOException;
  */
 public class StringValue {
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:14d9879c6fba")
     @Override
     public void read(final DataInputView in) throws IOException {
         int length = StringCodec.readLength(in);
@@ -27,23 +27,23 @@ public class StringValue {
         this.hashCode = 0;
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:db5d3f7ef641")
     @Override
     public void write(final DataOutputView out) throws IOException {
         StringCodec.writeChars(this.value, this.len, out);
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:fcf3cafc5c84")
     public static String readString(DataInput in) throws IOException {
         return StringCodec.readString(in);
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:4e46ab78a6b4")
     public static final void writeString(CharSequence cs, DataOutput out) throws IOException {
         StringCodec.writeString(cs, out);
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:6bcb5000ce69")
     public static final void copyString(DataInput in, DataOutput out) throws IOException {
         StringCodec.copyString(in, out);
     }

@@ -4,8 +4,11 @@
 
 package dev.wirespeed.build;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -25,6 +28,20 @@ public final class Digests {
     /** The SHA-256 digest of a file, in lower-case hex. */
     public static String sha256Hex(Path file) throws IOException {
         return hex("SHA-256", file);
+    }
+
+    /** The SHA-256 digest of a text's UTF-8 bytes, in lower-case hex. */
+    public static String sha256Hex(String text) {
+        try {
+            return HexFormat.of()
+                    .formatHex(
+                            digest(
+                                    "SHA-256",
+                                    new ByteArrayInputStream(
+                                            text.getBytes(StandardCharsets.UTF_8))));
+        } catch (IOException e) {
+            throw new UncheckedIOException("A byte array cannot fail to read", e);
+        }
     }
 
     /** The SHA-512 digest of a file, in lower-case hex. */

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 /** Logs a submitted job's serializers ({@link SerializerSummary}) after upstream's line. */
 public abstract class Dispatcher {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:6a6a2130dda2")
     private CompletableFuture<Acknowledge> internalSubmitJob(JobGraph jobGraph) {
         CompletableFuture<Acknowledge> submitted = internalSubmitJob$upstream(jobGraph);
         SerializerSummary.log(log, jobGraph);

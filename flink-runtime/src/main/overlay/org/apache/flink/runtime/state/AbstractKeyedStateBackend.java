@@ -13,7 +13,7 @@ public abstract class AbstractKeyedStateBackend<K> {
 
     private final CreatedStateSerializers createdStates = new CreatedStateSerializers();
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:70784ad83d04")
     @Override
     public <N, S extends State, V> S getOrCreateKeyedState(
             final TypeSerializer<N> namespaceSerializer, StateDescriptor<S, V> stateDescriptor)

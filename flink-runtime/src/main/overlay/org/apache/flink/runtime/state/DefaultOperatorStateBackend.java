@@ -14,7 +14,7 @@ public class DefaultOperatorStateBackend {
 
     private final CreatedStateSerializers createdStates = new CreatedStateSerializers();
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:84b9cd4873cd")
     @Override
     public <K, V> BroadcastState<K, V> getBroadcastState(
             final MapStateDescriptor<K, V> stateDescriptor) throws StateMigrationException {
@@ -23,7 +23,7 @@ public class DefaultOperatorStateBackend {
         return state;
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:d6df4761e235")
     @Override
     public <S> ListState<S> getListState(ListStateDescriptor<S> stateDescriptor) throws Exception {
         ListState<S> state = getListState$upstream(stateDescriptor);
@@ -31,7 +31,7 @@ public class DefaultOperatorStateBackend {
         return state;
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:9b348d138b2f")
     @Override
     public <S> ListState<S> getUnionListState(ListStateDescriptor<S> stateDescriptor)
             throws Exception {

@@ -9,7 +9,7 @@ import org.slf4j.Logger;
 /** Every component's startup log names the Wirespeed build and its upstream base first. */
 public class EnvironmentInformation {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:1a0c27ad2e29")
     public static void logEnvironmentInfo(
             Logger log, String componentName, String[] commandLineArgs) {
         if (log.isInfoEnabled()) {

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public class WebMonitorEndpoint<T extends RestfulGateway> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:ec90ce24ea3a")
     @Override
     protected List<Tuple2<RestHandlerSpecification, ChannelInboundHandler>> initializeHandlers(
             final CompletableFuture<String> localAddressFuture) {

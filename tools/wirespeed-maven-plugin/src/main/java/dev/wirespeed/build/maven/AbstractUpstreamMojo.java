@@ -65,6 +65,20 @@ abstract class AbstractUpstreamMojo extends AbstractMojo {
                 repositorySystem, repositorySession, remoteRepositories, upstream);
     }
 
+    /** The same upstream module's artifacts of another release. */
+    protected UpstreamArtifacts upstreamArtifacts(String version) {
+        return new UpstreamArtifacts(
+                repositorySystem,
+                repositorySession,
+                remoteRepositories,
+                upstream.substring(0, upstream.lastIndexOf(':') + 1) + version);
+    }
+
+    /** The pinned upstream release: the version of {@link #upstream}. */
+    protected String upstreamVersion() {
+        return upstream.substring(upstream.lastIndexOf(':') + 1);
+    }
+
     /** The top-level types the module compiles, from every compile source root. */
     protected PatchedTypes patchedTypes() throws IOException {
         return PatchedTypes.declaredIn(

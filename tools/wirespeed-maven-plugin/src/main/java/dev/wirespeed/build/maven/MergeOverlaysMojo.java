@@ -17,11 +17,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -43,6 +48,9 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
 
     @Parameter(defaultValue = "${project.build.directory}/overlay-diffs")
     private File diffDirectory;
+
+    /** Upstream's sources jars of earlier releases, opened to show how a member changed since. */
+    private final Map<String, Optional<ZipFile>> earlierSources = new HashMap<>();
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
@@ -67,6 +75,8 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
             }
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot merge overlays", e);
+        } finally {
+            closeEarlierSources();
         }
         if (!failures.isEmpty()) {
             throw new MojoFailureException(
@@ -102,11 +112,52 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
         String upstreamSource =
                 new String(sources.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
         String merged =
-                new OverlayMerger().merge(upstreamSource, Files.readString(overlay), overlayName);
+                OverlayMerger.checkingFingerprints(
+                                upstreamVersion(), version -> sourceAt(version, relative))
+                        .merge(upstreamSource, Files.readString(overlay), overlayName);
         write(outputDirectory.toPath().resolve(relative), merged);
         write(
                 diffDirectory.toPath().resolve(relative + ".diff"),
                 UnifiedDiff.between(upstreamSource, merged, relative));
+    }
+
+    /** The source of a class in another upstream release, if that release's sources resolve. */
+    private Optional<String> sourceAt(String version, String relative) {
+        Optional<ZipFile> sources = earlierSources.computeIfAbsent(version, this::openSources);
+        if (sources.isEmpty() || sources.get().getEntry(relative) == null) {
+            return Optional.empty();
+        }
+        try (InputStream in = sources.get().getInputStream(sources.get().getEntry(relative))) {
+            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Optional<ZipFile> openSources(String version) {
+        try {
+            return Optional.of(new ZipFile(upstreamArtifacts(version).sourcesJar()));
+        } catch (MojoExecutionException | IOException e) {
+            getLog().warn(
+                            "Cannot open upstream's sources of "
+                                    + version
+                                    + " to show what changed: "
+                                    + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private void closeEarlierSources() throws MojoExecutionException {
+        for (Optional<ZipFile> sources : earlierSources.values()) {
+            if (sources.isPresent()) {
+                try {
+                    sources.get().close();
+                } catch (IOException e) {
+                    throw new MojoExecutionException("Cannot close " + sources.get().getName(), e);
+                }
+            }
+        }
+        earlierSources.clear();
     }
 
     private List<Path> overlays() throws MojoExecutionException {

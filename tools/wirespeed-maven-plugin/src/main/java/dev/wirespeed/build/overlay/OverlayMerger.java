@@ -19,11 +19,13 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Applies a member overlay to the upstream source of one class.
@@ -45,6 +47,37 @@ public final class OverlayMerger {
             new JavaParser(
                     new ParserConfiguration()
                             .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_11));
+
+    /** The release of the upstream sources merged into; null if fingerprints are not checked. */
+    private final String upstreamVersion;
+
+    /** The source of the same class in another upstream release, to show what changed. */
+    private final Function<String, Optional<String>> sourceAtVersion;
+
+    /** A merger that does not check the fingerprints of wrapped and replaced members. */
+    public OverlayMerger() {
+        this(null, version -> Optional.empty());
+    }
+
+    private OverlayMerger(
+            String upstreamVersion, Function<String, Optional<String>> sourceAtVersion) {
+        this.upstreamVersion = upstreamVersion;
+        this.sourceAtVersion = sourceAtVersion;
+    }
+
+    /**
+     * A merger that requires of every {@code @Overlay.Wrap} and {@code @Overlay.Replace} the {@link
+     * UpstreamFingerprint} of the upstream member as this release declares it.
+     *
+     * @param upstreamVersion the release of the upstream sources that overlays are merged into
+     * @param sourceAtVersion the class's source in another release, if it can be had: a member's
+     *     fingerprint names the release it was recorded in, and the failure shows what changed
+     *     since
+     */
+    public static OverlayMerger checkingFingerprints(
+            String upstreamVersion, Function<String, Optional<String>> sourceAtVersion) {
+        return new OverlayMerger(upstreamVersion, sourceAtVersion);
+    }
 
     /**
      * Merges an overlay into an upstream source.
@@ -84,7 +117,14 @@ public final class OverlayMerger {
                                                         + overlayType.getName()));
         Splice splice = new Splice(new SourceText(upstreamSource), new SourceText(overlaySource));
         splice.imports(overlay, upstream);
-        splice.type(overlayType, upstreamType, overlayName + ": " + overlayType.getName());
+        splice.type(
+                overlayType,
+                upstreamType,
+                List.of(overlayType.getNameAsString()),
+                overlayName + ": " + overlayType.getName());
+        if (!splice.driftedMembers.isEmpty()) {
+            throw new OverlayException(String.join("\n  ", splice.driftedMembers));
+        }
         return splice.upstream.edited();
     }
 
@@ -101,10 +141,13 @@ public final class OverlayMerger {
     }
 
     /** The edits of one merge: members of the overlay's text spliced into upstream's text. */
-    private static final class Splice {
+    private final class Splice {
 
         final SourceText upstream;
         final SourceText overlay;
+
+        /** A line per wrapped or replaced member whose fingerprint is missing or out of date. */
+        final List<String> driftedMembers = new ArrayList<>();
 
         Splice(SourceText upstream, SourceText overlay) {
             this.upstream = upstream;
@@ -133,7 +176,11 @@ public final class OverlayMerger {
             }
         }
 
-        void type(TypeDeclaration<?> overlayType, TypeDeclaration<?> upstreamType, String at)
+        void type(
+                TypeDeclaration<?> overlayType,
+                TypeDeclaration<?> upstreamType,
+                List<String> typePath,
+                String at)
                 throws OverlayException {
             checkHeader(overlayType, upstreamType, at);
             Set<MemberKey> seen = new HashSet<>();
@@ -162,19 +209,101 @@ public final class OverlayMerger {
                 BodyDeclaration<?> target =
                         existing.orElseThrow(
                                 () -> new OverlayException(memberAt + ": no such member upstream"));
+                if (operation == Operation.REPLACE || operation == Operation.WRAP) {
+                    checkFingerprint(member, target, operation, typePath, key.get(), memberAt);
+                }
                 if (operation == Operation.REPLACE) {
                     replace(member, target, memberAt);
                 } else if (operation == Operation.WRAP) {
                     wrap(member, target, upstreamType, memberAt);
                 } else if (member instanceof TypeDeclaration) {
+                    List<String> nestedPath = new ArrayList<>(typePath);
+                    nestedPath.add(((TypeDeclaration<?>) member).getNameAsString());
                     type(
                             (TypeDeclaration<?>) member,
                             (TypeDeclaration<?>) target,
+                            nestedPath,
                             at + "." + ((TypeDeclaration<?>) member).getName());
                 } else {
                     throw new OverlayException(memberAt + ": only nested types can be merged");
                 }
             }
+        }
+
+        /**
+         * Notes a wrapped or replaced member whose marker records no fingerprint, or one of code
+         * that upstream has changed since, with the change.
+         */
+        private void checkFingerprint(
+                BodyDeclaration<?> member,
+                BodyDeclaration<?> target,
+                Operation operation,
+                List<String> typePath,
+                MemberKey key,
+                String at)
+                throws OverlayException {
+            if (upstreamVersion == null) {
+                return;
+            }
+            UpstreamFingerprint current = UpstreamFingerprint.of(target, upstreamVersion);
+            Optional<UpstreamFingerprint> recorded =
+                    UpstreamFingerprint.recordedBy(Operation.markersOf(member).get(0), at);
+            if (recorded.isEmpty()) {
+                driftedMembers.add(
+                        at
+                                + ": records no fingerprint of the upstream member it was written"
+                                + " against; once you have read that member, mark it "
+                                + current.marker(operation));
+            } else if (!recorded.get().sameCode(current)) {
+                driftedMembers.add(
+                        at
+                                + ": upstream changed this member since "
+                                + recorded.get().version()
+                                + " (recorded "
+                                + recorded.get()
+                                + ", now "
+                                + current
+                                + "); read the change, adapt the overlay, then mark it "
+                                + current.marker(operation)
+                                + "\n"
+                                + changeSince(recorded.get().version(), typePath, key, target));
+            }
+        }
+
+        /** The unified diff of an upstream member from an earlier release to this one. */
+        private String changeSince(
+                String version, List<String> typePath, MemberKey key, BodyDeclaration<?> now)
+                throws OverlayException {
+            Optional<String> earlierSource = sourceAtVersion.apply(version);
+            if (earlierSource.isEmpty()) {
+                return "(upstream " + version + "'s source is not at hand to show the change)";
+            }
+            Optional<BodyDeclaration<?>> earlier =
+                    member(parse(earlierSource.get(), "upstream " + version), typePath, key);
+            return UnifiedDiff.between(
+                    earlier.map(UpstreamFingerprint::normalized).orElse(""),
+                    UpstreamFingerprint.normalized(now),
+                    version + " -> " + upstreamVersion + ": " + key);
+        }
+
+        private Optional<BodyDeclaration<?>> member(
+                CompilationUnit unit, List<String> typePath, MemberKey key)
+                throws OverlayException {
+            Optional<TypeDeclaration<?>> type =
+                    unit.getTypes().stream()
+                            .filter(t -> t.getNameAsString().equals(typePath.get(0)))
+                            .findFirst();
+            for (String nested : typePath.subList(1, typePath.size())) {
+                type =
+                        type.flatMap(
+                                t ->
+                                        t.getMembers().stream()
+                                                .filter(m -> m instanceof TypeDeclaration)
+                                                .map(m -> (TypeDeclaration<?>) m)
+                                                .filter(m -> m.getNameAsString().equals(nested))
+                                                .findFirst());
+            }
+            return type.isPresent() ? find(type.get(), key, key.toString()) : Optional.empty();
         }
 
         private void add(BodyDeclaration<?> member, TypeDeclaration<?> type) {

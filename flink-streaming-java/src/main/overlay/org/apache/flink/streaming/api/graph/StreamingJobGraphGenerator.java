@@ -12,7 +12,7 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
  */
 public class StreamingJobGraphGenerator {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:4b49cf2255c1")
     private JobGraph createJobGraph() {
         JobGraph graph = createJobGraph$upstream();
         TimestampSupportDecision decision = TimestampSupportDecision.decide(streamGraph);

@@ -15,7 +15,7 @@ public class StreamSink<IN> {
     @Overlay.Merge
     private class SimpleContext {
 
-        @Overlay.Wrap
+        @Overlay.Wrap("1.20.5:35570ba22944")
         @Override
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());

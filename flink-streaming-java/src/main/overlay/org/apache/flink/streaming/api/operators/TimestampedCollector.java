@@ -13,14 +13,14 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  */
 public final class TimestampedCollector<T> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:eb3f6f632cdb")
     public void setTimestamp(StreamRecord<?> timestampBase) {
         setTimestamp$upstream(timestampBase);
         DroppedTimestamps.inherit(timestampBase, reuse);
     }
 
     /** A timer's time is the output's own timestamp: no mark of an earlier input stays. */
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:1d13513216a0")
     public void setAbsoluteTimestamp(long timestamp) {
         reuse.eraseTimestamp();
         setAbsoluteTimestamp$upstream(timestamp);

@@ -25,7 +25,8 @@ public abstract class AbstractStreamTaskNetworkInput<
         T, R extends RecordDeserializer<DeserializationDelegate<StreamElement>>> {
 
     /** Not final: {@link #useTaglessRecords()} replaces it. */
-    @Overlay.Replace protected DeserializationDelegate<StreamElement> deserializationDelegate;
+    @Overlay.Replace("1.20.5:df6c08321bf0")
+    protected DeserializationDelegate<StreamElement> deserializationDelegate;
 
     /** Reads the records when they travel tagless; null when they are tagged. */
     @Nullable private TaglessDeserializationDelegate taglessRecords;
@@ -45,7 +46,7 @@ public abstract class AbstractStreamTaskNetworkInput<
         return taglessRecords != null;
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:12a6624d994c")
     @Override
     public DataInputStatus emitNext(DataOutput<T> output) throws Exception {
         DataInputStatus status = emitNext$upstream(output);
@@ -59,7 +60,7 @@ public abstract class AbstractStreamTaskNetworkInput<
     }
 
     /** Tagless records take the timestamps that their channel last announced. */
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:ca2e2f1a67be")
     protected void processBuffer(BufferOrEvent bufferOrEvent) throws IOException {
         processBuffer$upstream(bufferOrEvent);
         if (taglessRecords != null) {
@@ -72,7 +73,7 @@ public abstract class AbstractStreamTaskNetworkInput<
      * that arrived as an event for {@link #emitNext} to hand on, and makes the upstream loop return
      * to it at once, before it reads anything that followed the event.
      */
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:2c797fb873b2")
     protected DataInputStatus processEvent(BufferOrEvent bufferOrEvent) {
         if (bufferOrEvent.getEvent() instanceof StreamRecordTimestampsEvent) {
             checkState(taglessRecords != null, "Tagged records need no timestamp announcements");

@@ -47,7 +47,7 @@ public class RecordWriterOutput<OUT> {
         }
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:704c7d51fe7c")
     @Override
     public void emitWatermark(Watermark mark) {
         if (taglessControl != null) {
@@ -57,7 +57,7 @@ public class RecordWriterOutput<OUT> {
         }
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:6979e47f90a9")
     @Override
     public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {
         if (taglessControl != null) {
@@ -67,7 +67,7 @@ public class RecordWriterOutput<OUT> {
         }
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:5af9737bcc5d")
     @Override
     public void emitRecordAttributes(RecordAttributes recordAttributes) {
         if (taglessControl != null) {
@@ -78,7 +78,7 @@ public class RecordWriterOutput<OUT> {
     }
 
     /** Sends the marker as an event to one consumer chosen at random, in both record formats. */
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:f82ee8c33b69")
     @Override
     public void emitLatencyMarker(LatencyMarker latencyMarker) {
         try {

@@ -18,7 +18,7 @@ import java.util.function.Function;
 /** Creates inputs that read tagless records in the tasks of jobs that send them (FLIP-330). */
 public class StreamTaskNetworkInputFactory {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:3fc720d10d5a")
     public static <T> StreamTaskInput<T> create(
             CheckpointedInputGate gate,
             TypeSerializer<T> serializer,

@@ -15,7 +15,7 @@ public final class StreamRecord<T> {
     /** Whether the timestamp was left behind on the network and no operator has set one since. */
     boolean timestampDropped;
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:79bcc9ca24e6")
     public <X> StreamRecord<X> replace(X value, long timestamp) {
         timestampDropped = false;
         return replace$upstream(value, timestamp);
@@ -26,26 +26,26 @@ public final class StreamRecord<T> {
      * not stand for the one left behind (a timestamp assigner behind the edge that passes the
      * record's timestamp on sets it).
      */
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:580968b38cf2")
     public void setTimestamp(long timestamp) {
         timestampDropped = timestampDropped && timestamp == TimestampAssigner.NO_TIMESTAMP;
         setTimestamp$upstream(timestamp);
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:789a70a9bb02")
     public void eraseTimestamp() {
         timestampDropped = false;
         eraseTimestamp$upstream();
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:d38625d051ac")
     public StreamRecord<T> copy(T valueCopy) {
         StreamRecord<T> copy = copy$upstream(valueCopy);
         copy.timestampDropped = timestampDropped;
         return copy;
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:d5d8abe9e0a8")
     public void copyTo(T valueCopy, StreamRecord<T> target) {
         copyTo$upstream(valueCopy, target);
         target.timestampDropped = timestampDropped;

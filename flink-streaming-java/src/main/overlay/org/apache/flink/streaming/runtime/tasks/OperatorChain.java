@@ -17,7 +17,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 /** Creates network outputs that send tagless records in jobs that do so (FLIP-330). */
 public abstract class OperatorChain<OUT, OP> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:413a52a6df0f")
     private RecordWriterOutput<OUT> createStreamOutput(
             RecordWriter<SerializationDelegate<StreamRecord<OUT>>> recordWriter,
             NonChainedOutput streamOutput,

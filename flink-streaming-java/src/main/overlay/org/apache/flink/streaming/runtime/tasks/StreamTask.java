@@ -17,7 +17,7 @@ import java.util.List;
  */
 public abstract class StreamTask<OUT, OP> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:8dcf80ed6a1d")
     void restoreInternal() throws Exception {
         boolean tagless = TaglessNetwork.isEnabled(getEnvironment().getJobConfiguration());
         TaglessNetwork.registerMetric(getEnvironment().getMetricGroup(), tagless);

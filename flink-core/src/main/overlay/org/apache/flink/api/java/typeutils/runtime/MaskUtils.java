@@ -15,7 +15,7 @@ import java.io.IOException;
  */
 public final class MaskUtils {
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:2f7b2099129c")
     public static void writeMask(boolean[] mask, int len, DataOutputView target)
             throws IOException {
         int fieldPos = 0;
@@ -41,7 +41,7 @@ public final class MaskUtils {
         }
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:5af395f09adc")
     public static void readIntoMask(DataInputView source, boolean[] mask, int len)
             throws IOException {
         int fieldPos = 0;

@@ -21,7 +21,7 @@ public final class PojoSerializer<T> {
     /** The fields of {@link #clazz}; made on first use, as the fields of a restored serializer. */
     private transient PojoFieldCodec fieldCodec;
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:384bf2bbe5a9")
     @Override
     public void serialize(T value, DataOutputView target) throws IOException {
         if (value != null && value.getClass() == clazz && !isRecord()) {
@@ -32,7 +32,7 @@ public final class PojoSerializer<T> {
         }
     }
 
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:7da2b82eff89")
     @Override
     public T deserialize(DataInputView source) throws IOException {
         int flags = source.readByte();
@@ -54,7 +54,7 @@ public final class PojoSerializer<T> {
         throw new IOException("Corrupt POJO data: unknown flags " + flags + " for " + clazz);
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:abfa3278712e")
     @Override
     public T copy(T from) {
         if (from == null || from.getClass() != clazz || isRecord()) {

@@ -13,7 +13,7 @@ import org.apache.flink.api.java.tuple.Tuple;
  */
 public class TupleSerializer<T extends Tuple> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:1f0e50b38ddc")
     @SuppressWarnings("unchecked")
     private T instantiateRaw() {
         if (arity >= 1 && arity <= Tuple.MAX_ARITY && tupleClass == Tuple.getTupleClass(arity)) {

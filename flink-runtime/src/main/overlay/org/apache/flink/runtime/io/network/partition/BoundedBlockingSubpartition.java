@@ -17,9 +17,10 @@ final class BoundedBlockingSubpartition {
     private static final int MAX_EVENTS_AT_END = 2;
 
     /** Not final: turned off for a subpartition with events between its data buffers. */
-    @Overlay.Replace private boolean useDirectFileTransfer;
+    @Overlay.Replace("1.20.5:41d3a7e5fb57")
+    private boolean useDirectFileTransfer;
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:91132638fc9a")
     @Override
     public ResultSubpartitionView createReadView(BufferAvailabilityListener availability)
             throws IOException {

@@ -16,14 +16,14 @@ public class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> {
     @Overlay.Merge
     private class ReadWriteContextImpl {
 
-        @Overlay.Wrap
+        @Overlay.Wrap("1.20.5:ff07d988a281")
         @Override
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
             return timestamp$upstream();
         }
 
-        @Overlay.Replace
+        @Overlay.Replace("1.20.5:d28a81237c5e")
         @Override
         public <X> void output(OutputTag<X> outputTag, X value) {
             DroppedTimestamps.emitSideOutput(output, outputTag, value, element);
@@ -33,14 +33,14 @@ public class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT> {
     @Overlay.Merge
     private class ReadOnlyContextImpl {
 
-        @Overlay.Wrap
+        @Overlay.Wrap("1.20.5:f5580d97e3ce")
         @Override
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
             return timestamp$upstream();
         }
 
-        @Overlay.Replace
+        @Overlay.Replace("1.20.5:d28a81237c5e")
         @Override
         public <X> void output(OutputTag<X> outputTag, X value) {
             DroppedTimestamps.emitSideOutput(output, outputTag, value, element);

@@ -13,14 +13,14 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  */
 public class IntervalJoinOperator<K, T1, T2, OUT> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:9e77f3e6c083")
     @Override
     public void processElement1(StreamRecord<T1> record) throws Exception {
         DroppedTimestamps.checkReadable(record, getOperatorConfig().getOperatorName());
         processElement1$upstream(record);
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:9657258deacb")
     @Override
     public void processElement2(StreamRecord<T2> record) throws Exception {
         DroppedTimestamps.checkReadable(record, getOperatorConfig().getOperatorName());

@@ -16,14 +16,14 @@ public class KeyedCoProcessOperator<K, IN1, IN2, OUT> {
     @Overlay.Merge
     private class ContextImpl<K, IN1, IN2, OUT> {
 
-        @Overlay.Wrap
+        @Overlay.Wrap("1.20.5:94f72e207a67")
         @Override
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());
             return timestamp$upstream();
         }
 
-        @Overlay.Replace
+        @Overlay.Replace("1.20.5:6b6e129d3991")
         @Override
         public <X> void output(OutputTag<X> outputTag, X value) {
             DroppedTimestamps.emitSideOutput(output, outputTag, value, element);

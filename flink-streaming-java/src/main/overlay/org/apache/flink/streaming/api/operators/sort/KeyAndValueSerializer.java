@@ -35,7 +35,7 @@ final class KeyAndValueSerializer<IN> {
      */
     private boolean taglessRecords = TaglessNetwork.inTaglessTask();
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:3453033013fe")
     @Override
     @SuppressWarnings("unchecked")
     public TypeSerializer<Tuple2<byte[], StreamRecord<IN>>> duplicate() {
@@ -44,7 +44,7 @@ final class KeyAndValueSerializer<IN> {
         return duplicate;
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:51bde2c39247")
     @Override
     public void serialize(Tuple2<byte[], StreamRecord<IN>> record, DataOutputView target)
             throws IOException {
@@ -59,13 +59,13 @@ final class KeyAndValueSerializer<IN> {
         }
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:d35316ba0d7d")
     @Override
     public Tuple2<byte[], StreamRecord<IN>> deserialize(DataInputView source) throws IOException {
         return marked(deserialize$upstream(source));
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:7625a71c552b")
     @Override
     public Tuple2<byte[], StreamRecord<IN>> deserialize(
             Tuple2<byte[], StreamRecord<IN>> reuse, DataInputView source) throws IOException {

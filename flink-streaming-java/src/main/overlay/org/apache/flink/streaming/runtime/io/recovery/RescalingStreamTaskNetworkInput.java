@@ -12,7 +12,7 @@ import java.io.IOException;
 /** Hands the record format on to the input that takes over after recovery (FLIP-330). */
 public class RescalingStreamTaskNetworkInput<T> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:b279b477d8d5")
     public StreamTaskInput<T> finishRecovery() throws IOException {
         StreamTaskInput<T> next = finishRecovery$upstream();
         if (isTaglessRecords()) {

@@ -15,7 +15,7 @@ class SinkWriterOperator<InputT, CommT> {
     @Overlay.Merge
     private class Context {
 
-        @Overlay.Wrap
+        @Overlay.Wrap("1.20.5:583ae2a9270e")
         @Override
         public Long timestamp() {
             DroppedTimestamps.checkReadable(element, getOperatorConfig().getOperatorName());

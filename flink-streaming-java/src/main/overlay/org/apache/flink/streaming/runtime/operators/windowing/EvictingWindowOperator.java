@@ -13,7 +13,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  */
 public class EvictingWindowOperator<K, IN, OUT, W extends Window> {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:0a3de47f691b")
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
         checkTimestampReadable(element);

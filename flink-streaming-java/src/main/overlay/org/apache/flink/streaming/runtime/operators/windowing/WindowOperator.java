@@ -19,7 +19,7 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
     /** Whether the window may read the records' timestamps; null until a marked record comes. */
     private transient Boolean mayReadTimestamps;
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:987341a69409")
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
         checkTimestampReadable(element);

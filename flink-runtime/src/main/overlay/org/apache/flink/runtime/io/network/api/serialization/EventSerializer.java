@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
  */
 public class EventSerializer {
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:1541257685f4")
     public static ByteBuffer toSerializedEvent(AbstractEvent event) throws IOException {
         if (StreamControlEventCodec.isControlEvent(event)) {
             return StreamControlEventCodec.serialize(event);
@@ -22,7 +22,7 @@ public class EventSerializer {
         return toSerializedEvent$upstream(event);
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:6f4e5bc50549")
     public static AbstractEvent fromSerializedEvent(ByteBuffer buffer, ClassLoader classLoader)
             throws IOException {
         if (StreamControlEventCodec.isControlEvent(buffer)) {

@@ -36,13 +36,13 @@ final class NonSpanningWrapper {
     /** Whether the last delegate's records are {@link FixedLengthRecords}, read in place. */
     private boolean fixedLengthRecords;
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:2e82864fb8b8")
     void initializeFromMemorySegment(MemorySegment seg, int position, int limit) {
         releaseHeapCopy();
         initializeFromMemorySegment$upstream(seg, position, limit);
     }
 
-    @Overlay.Wrap
+    @Overlay.Wrap("1.20.5:533170be7b78")
     void clear() {
         releaseHeapCopy();
         clear$upstream();

@@ -17,7 +17,7 @@ public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWrit
      * A record that sits whole in the buffer is read knowing its length ({@link
      * NonSpanningWrapper#readInto(IOReadableWritable, int)}); one that does not is gathered.
      */
-    @Overlay.Replace
+    @Overlay.Replace("1.20.5:0d0f8d21471b")
     private DeserializationResult readNonSpanningRecord(T target) throws IOException {
         int recordLength = nonSpanningWrapper.readInt();
         if (!nonSpanningWrapper.canReadRecord(recordLength)) {
