@@ -145,12 +145,19 @@ public final class TaskSerializers {
      */
     void register(MetricGroup taskMetricGroup, Iterable<? extends StreamOperator<?>> operators) {
         for (StreamOperator<?> operator : operators) {
-            StatefulOperator stateful =
-                    new StatefulOperator(
-                            operatorNames.getOrDefault(
-                                    operator.getOperatorID(), operator.getClass().getSimpleName()),
-                            keyedStateBackendOf(operator),
-                            operatorStateBackendOf(operator));
+            StatefulOperator stateful;
+            try {
+                stateful =
+                        new StatefulOperator(
+                                operatorNames.getOrDefault(
+                                        operator.getOperatorID(),
+                                        operator.getClass().getSimpleName()),
+                                keyedStateBackendOf(operator),
+                                operatorStateBackendOf(operator));
+            } catch (RuntimeException uninitialized) {
+                // an operator of a task deployed as finished was never initialized: no state
+                continue;
+            }
             if (stateful.keyedStates != null || stateful.operatorStates != null) {
                 statefulOperators.add(stateful);
             }
@@ -236,6 +243,7 @@ public final class TaskSerializers {
         description.kryoTypes().forEach(kryoTypes::add);
     }
 
+    /** The operator's keyed state backend, if it has one the report can read. */
     @Nullable
     private static AbstractKeyedStateBackend<?> keyedStateBackendOf(StreamOperator<?> operator) {
         KeyedStateBackend<?> backend = null;
@@ -249,6 +257,7 @@ public final class TaskSerializers {
                 : null;
     }
 
+    /** The operator's operator state backend, if it has one the report can read. */
     @Nullable
     private static DefaultOperatorStateBackend operatorStateBackendOf(StreamOperator<?> operator) {
         OperatorStateBackend backend = null;
