@@ -31,9 +31,6 @@ public abstract class AbstractStreamTaskNetworkInput<
     /** Reads the records when they travel tagless; null when they are tagged. */
     @Nullable private TaglessDeserializationDelegate taglessRecords;
 
-    /** A control element received as an event, to be handed on by the next {@link #emitNext}. */
-    @Nullable private StreamElement pendingControlElement;
-
     /** Reads the records of this input as their values' bytes only (FLIP-330). */
     public void useTaglessRecords() {
         taglessRecords =
@@ -46,19 +43,6 @@ public abstract class AbstractStreamTaskNetworkInput<
         return taglessRecords != null;
     }
 
-    @Overlay.Wrap("1.20.5:12a6624d994c")
-    @Override
-    public DataInputStatus emitNext(DataOutput<T> output) throws Exception {
-        DataInputStatus status = emitNext$upstream(output);
-        if (pendingControlElement == null) {
-            return status;
-        }
-        StreamElement element = pendingControlElement;
-        pendingControlElement = null;
-        processElement(element, output);
-        return DataInputStatus.MORE_AVAILABLE;
-    }
-
     /** Tagless records take the timestamps that their channel last announced. */
     @Overlay.Wrap("1.20.5:ca2e2f1a67be")
     protected void processBuffer(BufferOrEvent bufferOrEvent) throws IOException {
@@ -69,11 +53,12 @@ public abstract class AbstractStreamTaskNetworkInput<
     }
 
     /**
-     * Takes a channel's announcement of its tagless records' timestamps; keeps a control element
-     * that arrived as an event for {@link #emitNext} to hand on, and makes the upstream loop return
-     * to it at once, before it reads anything that followed the event.
+     * Takes a channel's announcement of its tagless records' timestamps; hands a control element
+     * that arrived as an event to the read loop as the next record to read ({@link
+     * ControlElementDeserializer}), before anything that followed the event.
      */
     @Overlay.Wrap("1.20.5:2c797fb873b2")
+    @SuppressWarnings("unchecked")
     protected DataInputStatus processEvent(BufferOrEvent bufferOrEvent) {
         if (bufferOrEvent.getEvent() instanceof StreamRecordTimestampsEvent) {
             checkState(taglessRecords != null, "Tagged records need no timestamp announcements");
@@ -87,7 +72,7 @@ public abstract class AbstractStreamTaskNetworkInput<
             return processEvent$upstream(bufferOrEvent);
         }
         lastChannel = bufferOrEvent.getChannelInfo();
-        pendingControlElement = element;
-        return DataInputStatus.NOTHING_AVAILABLE;
+        currentRecordDeserializer = (R) new ControlElementDeserializer(element);
+        return DataInputStatus.MORE_AVAILABLE;
     }
 }
