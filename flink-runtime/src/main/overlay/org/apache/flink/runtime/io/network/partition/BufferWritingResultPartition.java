@@ -4,13 +4,18 @@
 
 package org.apache.flink.runtime.io.network.partition;
 
+import org.apache.flink.core.io.IOReadableWritable;
 import org.apache.flink.runtime.event.AbstractEvent;
 import org.apache.flink.runtime.io.network.api.serialization.EventSerializer;
+import org.apache.flink.runtime.io.network.api.serialization.InPlaceRecordSerializer;
 
 import java.io.IOException;
 
-/** Sends an event to one subpartition. */
+/** Sends an event to one subpartition; serializes records straight into the buffers. */
 public abstract class BufferWritingResultPartition {
+
+    /** Serializes the records that go straight into a subpartition's buffer. */
+    private final InPlaceRecordSerializer inPlaceRecords = new InPlaceRecordSerializer();
 
     /**
      * Finishes the buffers the subpartition's records may still be appended to, so that the event
@@ -23,5 +28,25 @@ public abstract class BufferWritingResultPartition {
         finishBroadcastBufferBuilder();
         finishUnicastBufferBuilder(targetSubpartition);
         addToSubpartition(targetSubpartition, EventSerializer.toBufferConsumer(event, false), 0);
+    }
+
+    /**
+     * Serializes the record into the subpartition's current buffer, if there is one and the record
+     * ends in it with room to spare: a record that starts a buffer, fills it or spans buffers goes
+     * through {@link #emitRecord}, which requests, trims and finishes buffers.
+     */
+    @Override
+    public boolean emitRecordInPlace(IOReadableWritable record, int targetSubpartition)
+            throws IOException {
+        BufferBuilder buffer = unicastBufferBuilders[targetSubpartition];
+        if (buffer == null) {
+            return false;
+        }
+        int written = buffer.appendAndCommit(record, inPlaceRecords);
+        if (written < 0) {
+            return false;
+        }
+        totalWrittenBytes += written;
+        return true;
     }
 }

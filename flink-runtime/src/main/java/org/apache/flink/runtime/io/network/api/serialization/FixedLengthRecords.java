@@ -10,13 +10,15 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.io.IOReadableWritable;
 import org.apache.flink.runtime.plugable.NonReusingDeserializationDelegate;
 import org.apache.flink.runtime.plugable.ReusingDeserializationDelegate;
+import org.apache.flink.runtime.plugable.SerializationDelegate;
 
 /**
- * Finds the records that a view of their bytes on the heap does not speed up: those whose
- * serializer is built of fixed-length serializers only, such as primitives, tuples of them, and
- * stream elements or rows of those. They hold no strings or byte arrays, the fields that
- * serializers read in bulk from an array, so they read a primitive at a time from any view, and the
- * record deserializer reads them in place, as upstream does, whatever their length.
+ * Finds the records that an array on the heap does not speed up: those whose serializer is built of
+ * fixed-length serializers only, such as primitives, tuples of them, and stream elements or rows of
+ * those. They hold no strings or byte arrays, the fields that serializers read and write in bulk
+ * through an array, so they are read and written a primitive at a time from and to any view: the
+ * record deserializer reads them in place, as upstream does, whatever their length, and the record
+ * writer serializes them straight into the network buffer ({@link InPlaceRecordSerializer}).
  *
  * <p>A serializer is looked into through its snapshot: one of {@link
  * CompositeTypeSerializerSnapshot} names the serializers it is built of. Any other serializer of
@@ -37,6 +39,12 @@ final class FixedLengthRecords {
             return builtOfFixedLength(((ReusingDeserializationDelegate<?>) target).getSerializer());
         }
         return false;
+    }
+
+    /** Whether the records that {@code record}, a serialization delegate, writes are such. */
+    static boolean writtenBy(IOReadableWritable record) {
+        return record instanceof SerializationDelegate
+                && builtOfFixedLength(((SerializationDelegate<?>) record).getSerializer());
     }
 
     /** Whether the serializer is of fixed length, or built of such serializers only. */
