@@ -4,6 +4,8 @@
 
 package dev.wirespeed.testing;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -26,6 +28,40 @@ public final class UpstreamFirstClassLoader extends URLClassLoader {
     public UpstreamFirstClassLoader(ClassLoader fallback, Path... jars) {
         super(urls(jars), ClassLoader.getPlatformClassLoader());
         this.fallback = fallback;
+    }
+
+    /**
+     * A copy of a class, linked against upstream's classes, so that the same code runs on
+     * upstream's classes and on the fork's. The class may use only Flink's API and the JDK, and no
+     * nested classes: other classes it names come from the fallback loader.
+     */
+    public Class<?> copyOf(Class<?> type) {
+        String resource = type.getName().replace('.', '/') + ".class";
+        byte[] bytes;
+        try (InputStream in = type.getClassLoader().getResourceAsStream(resource)) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read " + resource, e);
+        }
+        ClassLoader copies =
+                new ClassLoader(this) {
+                    @Override
+                    protected Class<?> loadClass(String name, boolean resolve)
+                            throws ClassNotFoundException {
+                        if (!name.equals(type.getName())) {
+                            return super.loadClass(name, resolve);
+                        }
+                        synchronized (getClassLoadingLock(name)) {
+                            Class<?> copy = findLoadedClass(name);
+                            return copy != null ? copy : defineClass(name, bytes, 0, bytes.length);
+                        }
+                    }
+                };
+        try {
+            return copies.loadClass(type.getName());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override

@@ -6,15 +6,6 @@ package org.apache.flink.api.java.typeutils.runtime;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.common.typeutils.base.BooleanSerializer;
-import org.apache.flink.api.common.typeutils.base.ByteSerializer;
-import org.apache.flink.api.common.typeutils.base.CharSerializer;
-import org.apache.flink.api.common.typeutils.base.DoubleSerializer;
-import org.apache.flink.api.common.typeutils.base.FloatSerializer;
-import org.apache.flink.api.common.typeutils.base.IntSerializer;
-import org.apache.flink.api.common.typeutils.base.LongSerializer;
-import org.apache.flink.api.common.typeutils.base.ShortSerializer;
-import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
@@ -28,6 +19,15 @@ import java.lang.reflect.Modifier;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.BOOLEAN;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.BYTE;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.CHAR;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.DOUBLE;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.FLOAT;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.INT;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.LONG;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.SHORT;
+import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.STRING;
 import static org.apache.flink.core.memory.MemoryUtils.UNSAFE;
 
 /**
@@ -63,18 +63,8 @@ final class PojoFieldCodec {
     /** A field of a reference type, reached at its offset, with its serializer. */
     private static final byte OBJECT = 2;
 
-    /** A {@code String} field with {@link StringSerializer}. */
-    private static final byte STRING = 3;
-
-    // primitive fields, each with Flink's serializer for its boxed type
-    private static final byte BOOLEAN = 4;
-    private static final byte BYTE = 5;
-    private static final byte SHORT = 6;
-    private static final byte CHAR = 7;
-    private static final byte INT = 8;
-    private static final byte FLOAT = 9;
-    private static final byte LONG = 10;
-    private static final byte DOUBLE = 11;
+    // and, from BuiltInFieldKinds: a String field with StringSerializer, and primitive fields,
+    // each with Flink's serializer for its boxed type
 
     private static final Logger LOG = LoggerFactory.getLogger(PojoFieldCodec.class);
 
@@ -314,28 +304,14 @@ final class PojoFieldCodec {
     }
 
     private static byte kindByType(Class<?> type, Class<?> serializerClass) {
+        byte builtIn = BuiltInFieldKinds.of(serializerClass);
         if (!type.isPrimitive()) {
-            return type == String.class && serializerClass == StringSerializer.class
-                    ? STRING
-                    : OBJECT;
-        } else if (type == int.class && serializerClass == IntSerializer.class) {
-            return INT;
-        } else if (type == long.class && serializerClass == LongSerializer.class) {
-            return LONG;
-        } else if (type == double.class && serializerClass == DoubleSerializer.class) {
-            return DOUBLE;
-        } else if (type == boolean.class && serializerClass == BooleanSerializer.class) {
-            return BOOLEAN;
-        } else if (type == float.class && serializerClass == FloatSerializer.class) {
-            return FLOAT;
-        } else if (type == short.class && serializerClass == ShortSerializer.class) {
-            return SHORT;
-        } else if (type == byte.class && serializerClass == ByteSerializer.class) {
-            return BYTE;
-        } else if (type == char.class && serializerClass == CharSerializer.class) {
-            return CHAR;
+            return type == String.class && builtIn == STRING ? STRING : OBJECT;
         }
-        return REFLECTIVE;
+        return builtIn != BuiltInFieldKinds.NONE
+                        && BuiltInFieldKinds.primitiveTypeOf(builtIn) == type
+                ? builtIn
+                : REFLECTIVE;
     }
 
     /**

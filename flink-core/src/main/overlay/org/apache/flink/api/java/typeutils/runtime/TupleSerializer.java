@@ -5,13 +5,57 @@
 package org.apache.flink.api.java.typeutils.runtime;
 
 import org.apache.flink.api.java.tuple.Tuple;
+import org.apache.flink.core.memory.DataInputView;
+
+import java.io.IOException;
 
 /**
- * Makes the tuples that {@code deserialize} and {@code copy} return with their constructor where
- * the tuple class is Flink's own {@code Tuple1} to {@code Tuple25}, whose constructors set nothing,
- * instead of by reflection on every record. Subclasses of them are made as upstream makes them.
+ * Reads and copies the fields through a {@link TupleFieldCodec}, which reads and copies strings and
+ * boxed primitives itself; makes the tuples that {@code deserialize} and {@code copy} return with
+ * their constructor where the tuple class is Flink's own {@code Tuple1} to {@code Tuple25}, whose
+ * constructors set nothing, instead of by reflection on every record. Subclasses of them are made
+ * as upstream makes them. Same bytes and same objects.
  */
 public class TupleSerializer<T extends Tuple> {
+
+    /** The fields; made on first use, as for a serializer restored from its snapshot. */
+    private transient TupleFieldCodec fieldCodec;
+
+    @Overlay.Replace("1.20.5:d69068d0bba7")
+    @Override
+    public T copy(T from) {
+        if (from == null) {
+            return null;
+        }
+        T target = instantiateRaw();
+        fieldCodec().copy(from, target, false);
+        return target;
+    }
+
+    @Overlay.Replace("1.20.5:e357af8a7607")
+    @Override
+    public T copy(T from, T reuse) {
+        if (from == null) {
+            return null;
+        }
+        fieldCodec().copy(from, reuse, true);
+        return reuse;
+    }
+
+    @Overlay.Replace("1.20.5:f6eb6dbe0525")
+    @Override
+    public T deserialize(DataInputView source) throws IOException {
+        T tuple = instantiateRaw();
+        fieldCodec().deserialize(tuple, false, source);
+        return tuple;
+    }
+
+    @Overlay.Replace("1.20.5:a75a1a1efd44")
+    @Override
+    public T deserialize(T reuse, DataInputView source) throws IOException {
+        fieldCodec().deserialize(reuse, true, source);
+        return reuse;
+    }
 
     @Overlay.Wrap("1.20.5:1f0e50b38ddc")
     @SuppressWarnings("unchecked")
@@ -20,5 +64,12 @@ public class TupleSerializer<T extends Tuple> {
             return (T) Tuple.newInstance(arity);
         }
         return instantiateRaw$upstream();
+    }
+
+    private TupleFieldCodec fieldCodec() {
+        if (fieldCodec == null) {
+            fieldCodec = new TupleFieldCodec(fieldSerializers);
+        }
+        return fieldCodec;
     }
 }

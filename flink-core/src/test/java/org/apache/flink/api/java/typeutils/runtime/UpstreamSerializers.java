@@ -22,7 +22,7 @@ import java.util.List;
  */
 final class UpstreamSerializers {
 
-    private static final ClassLoader LOADER = loader();
+    private static final UpstreamFirstClassLoader LOADER = loader();
 
     private final Object serializer;
     private final Method serialize;
@@ -136,7 +136,15 @@ final class UpstreamSerializers {
         return type;
     }
 
-    private static ClassLoader loader() {
+    /**
+     * A copy of a class that uses Flink's API only, linked against upstream's flink-core ({@link
+     * UpstreamFirstClassLoader#copyOf}).
+     */
+    static Class<?> copyOf(Class<?> type) {
+        return LOADER.copyOf(type);
+    }
+
+    private static UpstreamFirstClassLoader loader() {
         Path jar = Paths.get(System.getProperty("upstream.flink-core.jar"));
         return new UpstreamFirstClassLoader(UpstreamSerializers.class.getClassLoader(), jar);
     }

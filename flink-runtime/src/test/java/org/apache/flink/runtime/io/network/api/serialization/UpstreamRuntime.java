@@ -6,8 +6,6 @@ package org.apache.flink.runtime.io.network.api.serialization;
 
 import dev.wirespeed.testing.UpstreamFirstClassLoader;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -22,7 +20,7 @@ import java.nio.file.Paths;
  */
 public final class UpstreamRuntime {
 
-    private static final ClassLoader LOADER = loader();
+    private static final UpstreamFirstClassLoader LOADER = loader();
 
     private UpstreamRuntime() {}
 
@@ -31,39 +29,14 @@ public final class UpstreamRuntime {
      * the JDK: other classes it names would come from the fork's side.
      */
     public static Class<?> copyOf(Class<?> type) {
-        String resource = type.getName().replace('.', '/') + ".class";
-        byte[] bytes;
-        try (InputStream in = type.getClassLoader().getResourceAsStream(resource)) {
-            bytes = in.readAllBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("Cannot read " + resource, e);
-        }
-        ClassLoader copies =
-                new ClassLoader(LOADER) {
-                    @Override
-                    protected Class<?> loadClass(String name, boolean resolve)
-                            throws ClassNotFoundException {
-                        if (!name.equals(type.getName())) {
-                            return super.loadClass(name, resolve);
-                        }
-                        synchronized (getClassLoadingLock(name)) {
-                            Class<?> copy = findLoadedClass(name);
-                            return copy != null ? copy : defineClass(name, bytes, 0, bytes.length);
-                        }
-                    }
-                };
-        try {
-            return copies.loadClass(type.getName());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
-        }
+        return LOADER.copyOf(type);
     }
 
     /**
      * Upstream's jars first; what they do not hold (Flink's other modules, its dependencies) from
      * the tests' class path.
      */
-    private static ClassLoader loader() {
+    private static UpstreamFirstClassLoader loader() {
         Path core = Paths.get(System.getProperty("upstream.flink-core.jar"));
         Path runtime =
                 Paths.get(
