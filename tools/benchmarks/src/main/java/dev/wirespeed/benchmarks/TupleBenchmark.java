@@ -23,6 +23,11 @@ import java.util.function.Supplier;
  * Serializing, deserializing and copying tuples with Flink's {@code TupleSerializer}, and a row
  * with its {@code RowSerializer}, the fork's against upstream 1.20.5's in the same run ({@link
  * TupleSerializations}). The setup checks that both write the same bytes.
+ *
+ * <p>With {@code typesSeen=one}, the JIT compiles the serializer for the one shape measured and
+ * inlines the calls to the few field serializers it meets. With {@code typesSeen=all}, the setup
+ * first runs every operation on every shape, as a job with several tuple types does, so that those
+ * calls see all the field serializers before the shape is measured.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -35,6 +40,12 @@ public class TupleBenchmark {
     @Param({"word", "longs", "reading", "row"})
     public String shape;
 
+    @Param({"one", "all"})
+    public String typesSeen;
+
+    private static final String[] SHAPES = {"word", "longs", "reading", "row"};
+    private static final String[] OPERATIONS = {"serialize", "deserialize", "copy"};
+
     private Supplier<Object> serialize;
     private Supplier<Object> deserialize;
     private Supplier<Object> copy;
@@ -45,19 +56,38 @@ public class TupleBenchmark {
                 implementation.equals("upstream")
                         ? UpstreamRuntime.copyOf(TupleSerializations.class)
                         : TupleSerializations.class;
-        serialize = operation(type, "serialize");
-        deserialize = operation(type, "deserialize");
-        copy = operation(type, "copy");
+        if (typesSeen.equals("all")) {
+            runEveryShape(type);
+        }
+        serialize = operation(type, shape, "serialize");
+        deserialize = operation(type, shape, "deserialize");
+        copy = operation(type, shape, "copy");
         Supplier<Object> upstream =
-                operation(UpstreamRuntime.copyOf(TupleSerializations.class), "serialize");
+                operation(UpstreamRuntime.copyOf(TupleSerializations.class), shape, "serialize");
         byte[] upstreamBytes = (byte[]) upstream.getClass().getMethod("bytes").invoke(upstream);
         if (!Arrays.equals(new TupleSerializations(shape, "serialize").bytes(), upstreamBytes)) {
             throw new IllegalStateException("The serializers' bytes differ");
         }
     }
 
+    /** Runs every operation on every shape, interleaved, so that no one shape shapes the JIT. */
+    private static void runEveryShape(Class<?> type) throws Throwable {
+        Supplier<?>[] operations = new Supplier<?>[SHAPES.length * OPERATIONS.length];
+        for (int i = 0; i < operations.length; i++) {
+            operations[i] =
+                    operation(
+                            type, SHAPES[i / OPERATIONS.length], OPERATIONS[i % OPERATIONS.length]);
+        }
+        for (int round = 0; round < 50_000; round++) {
+            for (Supplier<?> operation : operations) {
+                operation.get();
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
-    private Supplier<Object> operation(Class<?> type, String operation) throws Throwable {
+    private static Supplier<Object> operation(Class<?> type, String shape, String operation)
+            throws Throwable {
         return (Supplier<Object>)
                 type.getConstructor(String.class, String.class).newInstance(shape, operation);
     }
