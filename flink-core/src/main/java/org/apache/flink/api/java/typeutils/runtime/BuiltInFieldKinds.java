@@ -16,10 +16,10 @@ import org.apache.flink.api.common.typeutils.base.StringSerializer;
 
 /**
  * The fields that the field codecs of composite serializers ({@link PojoFieldCodec}, {@link
- * TupleFieldCodec}) write and read themselves instead of calling the field's serializer: those
- * whose serializer is Flink's own for strings and for the primitives' boxed types. Each is written
- * exactly as that serializer writes it. The kinds count from {@link #STRING} up; codecs number
- * their other kinds of fields below it.
+ * TupleFieldCodec}) handle themselves instead of calling the field's serializer: those whose
+ * serializer is Flink's own for strings and for the primitives' boxed types. Such a field is
+ * written and read exactly as that serializer does. The kinds count from {@link #STRING} up; codecs
+ * number their other kinds of fields below it.
  */
 final class BuiltInFieldKinds {
 
