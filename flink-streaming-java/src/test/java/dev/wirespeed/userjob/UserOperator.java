@@ -10,7 +10,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * A user's own operator, outside Flink's packages: gives each record its value as timestamp, passes
- * records on as they come, or erases their timestamps.
+ * records on as they come, erases their timestamps, or reads each record's timestamp itself and
+ * passes it on as the value.
  */
 public final class UserOperator extends AbstractStreamOperator<Long>
         implements OneInputStreamOperator<Long, Long> {
@@ -21,7 +22,8 @@ public final class UserOperator extends AbstractStreamOperator<Long>
     private enum Timestamps {
         STAMP_VALUE,
         PASS_ON,
-        ERASE
+        ERASE,
+        READ
     }
 
     private final Timestamps timestamps;
@@ -45,6 +47,11 @@ public final class UserOperator extends AbstractStreamOperator<Long>
         return new UserOperator(Timestamps.ERASE);
     }
 
+    /** An operator that passes on each record's timestamp, read by the operator, as its value. */
+    public static UserOperator readingTimestamps() {
+        return new UserOperator(Timestamps.READ);
+    }
+
     @Override
     public void processElement(StreamRecord<Long> element) {
         switch (timestamps) {
@@ -53,6 +60,9 @@ public final class UserOperator extends AbstractStreamOperator<Long>
                 break;
             case ERASE:
                 element.eraseTimestamp();
+                break;
+            case READ:
+                element.replace(element.getTimestamp());
                 break;
             default:
         }

@@ -99,6 +99,12 @@ final class CorpusJobs {
                 new Job("keyed-function-reads-no-timestamps", CorpusJobs::keyedReaderOfNone),
                 new Job("keyed-function-reads-real-timestamps", CorpusJobs::keyedReaderOfReal),
                 new Job("timestamps-dropped-on-purpose-then-read", CorpusJobs::droppedOnPurpose),
+                new Job(
+                        "user-operator-reads-no-timestamps",
+                        (env, dir) -> userOperatorReading(numbers(env), dir)),
+                new Job(
+                        "user-operator-reads-real-timestamps",
+                        (env, dir) -> userOperatorReading(stamped(env), dir)),
                 new Job("processing-time-windows-count-trigger", CorpusJobs::processingTimeWindows),
                 new Job("sliding-count-windows-over-real-timestamps", CorpusJobs::countWindows),
                 new Job("time-evictor-over-real-timestamps", CorpusJobs::timeEvictor),
@@ -137,6 +143,12 @@ final class CorpusJobs {
                         (env, dir) ->
                                 stamped(env).rebalance().addSink(Lines.legacyWithTimestamps(dir))),
                 new Job("file-sink-in-batch-mode", CorpusJobs::fileSink),
+                new Job(
+                        "keyed-sums-in-batch-mode-over-no-timestamps",
+                        (env, dir) -> batchKeyedSums(numbers(env), dir)),
+                new Job(
+                        "keyed-sums-in-batch-mode-over-real-timestamps",
+                        (env, dir) -> batchKeyedSums(stamped(env), dir)),
                 new Job("sql-projection", CorpusJobs::sqlProjection),
                 new Job("sql-group-aggregation", (env, dir) -> sqlAggregation(env, dir, false)),
                 new Job("sql-mini-batch-aggregation", (env, dir) -> sqlAggregation(env, dir, true)),
@@ -208,6 +220,12 @@ final class CorpusJobs {
                                         (value, previous) -> TimestampAssigner.NO_TIMESTAMP))
                 .rebalance()
                 .process(new TimestampReader())
+                .sinkTo(Lines.of(dir));
+    }
+
+    private static void userOperatorReading(DataStream<Long> input, String dir) {
+        input.rebalance()
+                .transform("reads timestamps", Types.STRING, new TimestampReadingOperator())
                 .sinkTo(Lines.of(dir));
     }
 
@@ -368,6 +386,12 @@ final class CorpusJobs {
                                         new org.apache.flink.core.fs.Path(dir, "files"),
                                         new SimpleStringEncoder<String>())
                                 .build());
+    }
+
+    /** Each key's sum at the end: a batch job sorts the input of a keyed operator. */
+    private static void batchKeyedSums(DataStream<Long> input, String dir) {
+        input.getExecutionEnvironment().setRuntimeMode(RuntimeExecutionMode.BATCH);
+        input.keyBy(x -> x % 7).reduce(Long::sum).map(String::valueOf).sinkTo(Lines.of(dir));
     }
 
     private static void sqlProjection(StreamExecutionEnvironment env, String dir) {

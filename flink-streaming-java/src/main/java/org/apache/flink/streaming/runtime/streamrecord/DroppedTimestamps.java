@@ -9,10 +9,14 @@ import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
 import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.api.operators.StreamOperator;
 import org.apache.flink.streaming.runtime.io.TaglessRecordsException;
 import org.apache.flink.util.OutputTag;
+import org.apache.flink.util.function.ThrowingConsumer;
 
 import javax.annotation.Nullable;
+
+import java.util.Optional;
 
 /**
  * Keeps track of records whose timestamp was left behind on a tagless network edge (FLIP-330) and
@@ -26,7 +30,8 @@ import javax.annotation.Nullable;
  * StreamRecord#replace(Object)}, {@link StreamRecord#copy}, a collector that gives its output the
  * input's timestamp, a side output of a function's context, a further network edge), and goes once
  * an operator sets a timestamp other than {@code Long.MIN_VALUE}, Flink's "no timestamp", or erases
- * it.
+ * it. Reading a marked record's timestamp fails: through a function's or a sink's context ({@link
+ * #checkReadable}), and through {@link StreamRecord#getTimestamp()} itself, which operators call.
  */
 @Internal
 public final class DroppedTimestamps {
@@ -60,9 +65,11 @@ public final class DroppedTimestamps {
         if (outputTag == null) {
             throw new IllegalArgumentException("OutputTag must not be null.");
         }
-        StreamRecord<X> record = new StreamRecord<>(value, element.getTimestamp());
+        StreamRecord<X> record = new StreamRecord<>(value);
         if (element.timestampDropped) {
             drop(record);
+        } else {
+            record.setTimestamp(element.getTimestamp());
         }
         output.collect(outputTag, record);
     }
@@ -100,6 +107,22 @@ public final class DroppedTimestamps {
     }
 
     /**
+     * Hands a marked record to code of Flink's that passes its timestamp to parts known to ignore
+     * it (a processing-time window's assigner and trigger): for that long the record reads as one
+     * without a timestamp, as upstream's reads, and it is marked again afterwards.
+     */
+    public static <T, E extends Exception> void withMarkLifted(
+            StreamRecord<T> record, ThrowingConsumer<StreamRecord<T>, E> ignoringTimestamp)
+            throws E {
+        record.timestampDropped = false;
+        try {
+            ignoringTimestamp.accept(record);
+        } finally {
+            record.timestampDropped = true;
+        }
+    }
+
+    /**
      * Fails if the record's timestamp was left behind on the network. A missing record passes: a
      * context asked for a timestamp outside an element's processing fails its own check.
      *
@@ -108,21 +131,53 @@ public final class DroppedTimestamps {
      */
     public static void checkReadable(@Nullable StreamRecord<?> record, String operatorName) {
         if (record != null && record.timestampDropped) {
-            String option = PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key();
-            throw new TaglessRecordsException(
-                    "Operator '"
-                            + operatorName
-                            + "' read the timestamp of a record that crossed the network without"
-                            + " it: "
-                            + option
-                            + " is false and the job has no watermarks, so timestamps that the"
-                            + " job attaches stay behind at network edges. Set "
-                            + option
-                            + " to true to keep them, or attach none on purpose (a"
-                            + " WatermarkStrategy.noWatermarks() with a timestamp assigner that"
-                            + " returns TimestampAssigner.NO_TIMESTAMP, where the records get"
-                            + " their timestamps), after which records cross the network as they"
-                            + " are.");
+            throw refusal("Operator '" + operatorName + "'");
         }
+    }
+
+    /**
+     * The failure of {@link StreamRecord#getTimestamp()} on a marked record, called by an operator
+     * directly: names the class of the innermost operator on the stack, the only name the record
+     * knows of its reader.
+     */
+    static TaglessRecordsException readByOperatorCode() {
+        Optional<Class<?>> operator =
+                StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                        .walk(
+                                frames ->
+                                        frames.<Class<?>>map(
+                                                        StackWalker.StackFrame::getDeclaringClass)
+                                                .filter(StreamOperator.class::isAssignableFrom)
+                                                .findFirst());
+        return refusal(
+                operator.map(type -> "Operator class '" + type.getName() + "'")
+                        .orElse("A caller of StreamRecord#getTimestamp() outside any operator"));
+    }
+
+    /**
+     * The failure of a batch job's sort of a keyed input, which orders the records of each key by
+     * their timestamps, on a record whose timestamp stayed behind.
+     */
+    public static TaglessRecordsException readBySort() {
+        return refusal(
+                "The sort of a keyed input (BATCH execution orders the records of each key by"
+                        + " their timestamps)");
+    }
+
+    private static TaglessRecordsException refusal(String reader) {
+        String option = PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key();
+        return new TaglessRecordsException(
+                reader
+                        + " read the timestamp of a record that crossed the network without"
+                        + " it: "
+                        + option
+                        + " is false and the job has no watermarks, so timestamps that the"
+                        + " job attaches stay behind at network edges. Set "
+                        + option
+                        + " to true to keep them, or attach none on purpose (a"
+                        + " WatermarkStrategy.noWatermarks() with a timestamp assigner that"
+                        + " returns TimestampAssigner.NO_TIMESTAMP, where the records get"
+                        + " their timestamps), after which records cross the network as they"
+                        + " are.");
     }
 }

@@ -8,12 +8,28 @@ import org.apache.flink.api.common.eventtime.TimestampAssigner;
 
 /**
  * Carries the mark of a timestamp left behind on a tagless network edge (FLIP-330), kept by {@link
- * DroppedTimestamps}: copies keep it, setting a timestamp or erasing it clears it.
+ * DroppedTimestamps}: copies keep it, setting a timestamp or erasing it clears it, and reading the
+ * timestamp of a marked record fails.
  */
 public final class StreamRecord<T> {
 
     /** Whether the timestamp was left behind on the network and no operator has set one since. */
     boolean timestampDropped;
+
+    /**
+     * Fails on a marked record: the caller, an operator that reads the record's timestamp itself,
+     * would take Flink's "no timestamp" for the timestamp that stayed behind.
+     */
+    @Overlay.Replace("1.20.5:7234e1f1a0bb")
+    public long getTimestamp() {
+        if (hasTimestamp) {
+            return timestamp;
+        }
+        if (timestampDropped) {
+            throw DroppedTimestamps.readByOperatorCode();
+        }
+        return Long.MIN_VALUE;
+    }
 
     @Overlay.Wrap("1.20.5:79bcc9ca24e6")
     public <X> StreamRecord<X> replace(X value, long timestamp) {

@@ -5,6 +5,7 @@
 package org.apache.flink.streaming.api.operators;
 
 import dev.wirespeed.userjob.TimestampsSink;
+import dev.wirespeed.userjob.UserOperator;
 
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -35,6 +36,7 @@ import org.apache.flink.streaming.util.TwoInputStreamOperatorTestHarness;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -82,6 +84,9 @@ class DroppedTimestampReadsTest {
                         read(
                                 "ProcessJoinFunction of an interval join",
                                 DroppedTimestampReadsTest::join),
+                        read(
+                                "a user's operator, StreamRecord#getTimestamp()",
+                                DroppedTimestampReadsTest::userOperator),
                         read("SinkFunction", DroppedTimestampReadsTest::sinkFunction),
                         read("SinkWriter", DroppedTimestampReadsTest::sinkWriter)));
     }
@@ -163,6 +168,18 @@ class DroppedTimestampReadsTest {
                 .hasMessageContaining("read the timestamp of a record that crossed the network")
                 .hasMessageContaining("Set pipeline.force-timestamp-support to true")
                 .hasMessageContaining("TimestampAssigner.NO_TIMESTAMP");
+    }
+
+    /**
+     * An operator that reads {@code StreamRecord#getTimestamp()} itself is named by its class, the
+     * only name the record knows of it.
+     */
+    @Test
+    void namesTheClassOfAnOperatorThatReadsTheRecordItself() {
+        assertThatThrownBy(() -> userOperator(arrivedTagless(7L)))
+                .isInstanceOf(TaglessRecordsException.class)
+                .hasMessageStartingWith(
+                        "Operator class '" + UserOperator.class.getName() + "' read the timestamp");
     }
 
     /**
@@ -389,6 +406,12 @@ class DroppedTimestampReadsTest {
                     harness.processElement1(record);
                     harness.processElement2(record.copy(record.getValue()));
                 });
+    }
+
+    private static List<Object> userOperator(StreamRecord<Long> record) throws Exception {
+        return run(
+                new OneInputStreamOperatorTestHarness<>(UserOperator.readingTimestamps()),
+                harness -> harness.processElement(record));
     }
 
     private static List<Object> sinkFunction(StreamRecord<Long> record) throws Exception {

@@ -32,6 +32,7 @@ import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -106,6 +107,10 @@ class TaglessRecordsITCase {
                         "processing-time windows, results sent on",
                         true,
                         TaglessRecordsITCase::processingTimeWindows),
+                job(
+                        "processing-time windows, timestamps left behind",
+                        true,
+                        TaglessRecordsITCase::processingTimeWindowsOfTimestampedRecords),
                 job(
                         "processing-time windows with a count evictor, timestamps left behind",
                         true,
@@ -202,6 +207,10 @@ class TaglessRecordsITCase {
                         "a BroadcastProcessFunction's side output",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::timestampsReadFromABroadcastSideOutput),
+                Arguments.of(
+                        "a user's operator that reads StreamRecord#getTimestamp() itself",
+                        (Function<StreamExecutionEnvironment, DataStream<String>>)
+                                TaglessRecordsITCase::timestampsReadByAUsersOperator),
                 Arguments.of(
                         "a KeyedProcessFunction behind a batch job's sort",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
@@ -664,13 +673,12 @@ class TaglessRecordsITCase {
     }
 
     /**
-     * Count-evicted sums in long processing-time windows of records whose timestamps stay behind at
-     * the network edge in front of the window, which never reads them.
+     * Processing-time windows far longer than the job, keyed by the numbers' remainder of 4, of
+     * numbers with real timestamps from one source subtask, so that each key's records, and what
+     * each firing sums, keep their order.
      */
-    private static DataStream<String> countEvictingWindowsOfTimestampedRecords(
+    private static WindowedStream<Long, Long, TimeWindow> dayWindowsOfTimestampedRecords(
             StreamExecutionEnvironment env) {
-        // one source subtask, so that each key's records, and what each firing sums, keep their
-        // order
         return env.fromSequence(1, RECORDS)
                 .setParallelism(1)
                 .assignTimestampsAndWatermarks(
@@ -678,7 +686,28 @@ class TaglessRecordsITCase {
                                 .withTimestampAssigner((value, previous) -> value))
                 .setParallelism(1)
                 .keyBy(x -> x % 4)
-                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)))
+                .window(TumblingProcessingTimeWindows.of(Duration.ofDays(1000)));
+    }
+
+    /**
+     * Sums fired by count in long processing-time windows of records whose timestamps stay behind
+     * at the network edge in front of the window, whose assigner and trigger ignore them.
+     */
+    private static DataStream<String> processingTimeWindowsOfTimestampedRecords(
+            StreamExecutionEnvironment env) {
+        return dayWindowsOfTimestampedRecords(env)
+                .trigger(PurgingTrigger.of(CountTrigger.of(100)))
+                .reduce(Long::sum)
+                .map(sum -> "window sum " + sum);
+    }
+
+    /**
+     * Count-evicted sums in long processing-time windows of records whose timestamps stay behind at
+     * the network edge in front of the window, which never reads them.
+     */
+    private static DataStream<String> countEvictingWindowsOfTimestampedRecords(
+            StreamExecutionEnvironment env) {
+        return dayWindowsOfTimestampedRecords(env)
                 .trigger(CountTrigger.of(100))
                 .evictor(CountEvictor.of(10))
                 .reduce(Long::sum)
@@ -751,6 +780,15 @@ class TaglessRecordsITCase {
     /** A function behind a network edge and a map reads each record's timestamp. */
     private static DataStream<String> timestampsReadBehindAMap(StreamExecutionEnvironment env) {
         return timestampedNumbers(env).rebalance().map(x -> x * 2).process(timestampReader());
+    }
+
+    /** A user's operator behind a network edge reads each record's timestamp itself. */
+    private static DataStream<String> timestampsReadByAUsersOperator(
+            StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .rebalance()
+                .transform("reads timestamps", Types.LONG, UserOperator.readingTimestamps())
+                .map(timestamp -> "timestamp " + timestamp);
     }
 
     /**

@@ -12,7 +12,8 @@ import javax.annotation.Nullable;
 
 /**
  * Fails on a record whose timestamp was left behind on a tagless network edge (FLIP-330) when the
- * window's assigner, trigger or evictor may read it ({@link WindowTimestampReaders}).
+ * window's assigner, trigger or evictor may read it ({@link WindowTimestampReaders}); otherwise
+ * hands it on to them, which ignore its timestamp, as a record without one.
  */
 public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
 
@@ -22,15 +23,16 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> {
     @Overlay.Wrap("1.20.5:987341a69409")
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
-        checkTimestampReadable(element);
-        processElement$upstream(element);
+        if (DroppedTimestamps.isDropped(element)) {
+            checkTimestampReadable(element);
+            DroppedTimestamps.withMarkLifted(element, this::processElement$upstream);
+        } else {
+            processElement$upstream(element);
+        }
     }
 
-    /** A record whose timestamp stayed behind must not reach code that may read it. */
+    /** A marked record must not reach a window whose parts may read its timestamp. */
     void checkTimestampReadable(StreamRecord<IN> element) {
-        if (!DroppedTimestamps.isDropped(element)) {
-            return;
-        }
         if (mayReadTimestamps == null) {
             mayReadTimestamps =
                     WindowTimestampReaders.mayReadTimestamps(
