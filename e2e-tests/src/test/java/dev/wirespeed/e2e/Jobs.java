@@ -7,16 +7,23 @@ package dev.wirespeed.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Job states and metrics through the REST API of a {@link DistributionCluster}. */
+/**
+ * Job states and metrics through the REST API of a {@link DistributionCluster}, and what jobs
+ * wrote.
+ */
 final class Jobs {
 
     private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
@@ -40,6 +47,20 @@ final class Jobs {
         Matcher matcher = pattern.matcher(text);
         assertThat(matcher.find()).as("%s in:\n%s", pattern, text).isTrue();
         return matcher.group(1);
+    }
+
+    /** Every line the job's sinks wrote under a directory, sorted. */
+    static List<String> sinkLines(Path directory) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (Files.isDirectory(directory)) {
+            try (Stream<Path> files = Files.walk(directory)) {
+                for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                    lines.addAll(Files.readAllLines(file));
+                }
+            }
+        }
+        lines.sort(null);
+        return lines;
     }
 
     /** The job's state, for example {@code RUNNING}. */

@@ -9,15 +9,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -59,11 +56,11 @@ class SavepointsBothWaysE2ETest {
                 DistributionCluster.prepare(
                         DistributionCluster.upstreamHome(), work.resolve("upstream"), 1, config)) {
             upstream.start(1);
-            uninterrupted = lines(runToEnd(upstream, "uninterrupted", null));
+            uninterrupted = Jobs.sinkLines(runToEnd(upstream, "uninterrupted", null));
 
             String first = submit(upstream, "on-upstream", null);
             String onUpstream = stopWithSavepoint(upstream, first, format, savepoints);
-            moved.addAll(lines(work.resolve("on-upstream")));
+            moved.addAll(Jobs.sinkLines(work.resolve("on-upstream")));
 
             String onWirespeed;
             try (DistributionCluster wirespeed =
@@ -89,12 +86,12 @@ class SavepointsBothWaysE2ETest {
                         .isEqualTo(onUpstream);
                 onWirespeed = stopWithSavepoint(wirespeed, second, format, savepoints);
             }
-            assertThat(lines(work.resolve("on-wirespeed")))
+            assertThat(Jobs.sinkLines(work.resolve("on-wirespeed")))
                     .as("windows fired on Wirespeed")
                     .isNotEmpty();
-            moved.addAll(lines(work.resolve("on-wirespeed")));
+            moved.addAll(Jobs.sinkLines(work.resolve("on-wirespeed")));
 
-            moved.addAll(lines(runToEnd(upstream, "back-on-upstream", onWirespeed)));
+            moved.addAll(Jobs.sinkLines(runToEnd(upstream, "back-on-upstream", onWirespeed)));
         }
 
         assertThat(uninterrupted)
@@ -162,19 +159,5 @@ class SavepointsBothWaysE2ETest {
         assertThat(stop.exitCode()).as("%s\n%s", stop.output(), cluster.logs()).isZero();
         assertThat(Jobs.state(cluster, job)).isEqualTo("FINISHED");
         return Jobs.completedSavepoint(stop);
-    }
-
-    /** Every line the job's sinks wrote under a directory. */
-    private static List<String> lines(Path directory) throws IOException {
-        List<String> lines = new ArrayList<>();
-        if (Files.isDirectory(directory)) {
-            try (Stream<Path> files = Files.walk(directory)) {
-                for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                    lines.addAll(Files.readAllLines(file));
-                }
-            }
-        }
-        lines.sort(null);
-        return lines;
     }
 }
