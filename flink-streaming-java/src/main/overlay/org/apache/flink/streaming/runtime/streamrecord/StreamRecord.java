@@ -25,6 +25,11 @@ public final class StreamRecord<T> {
         if (hasTimestamp) {
             return timestamp;
         }
+        return timestampOfRecordWithout();
+    }
+
+    /** Flink's "no timestamp", or the failure of a read of one left behind on the network. */
+    private long timestampOfRecordWithout() {
         if (timestampDropped) {
             throw DroppedTimestamps.readByOperatorCode();
         }
