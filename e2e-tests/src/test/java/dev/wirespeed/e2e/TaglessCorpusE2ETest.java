@@ -35,13 +35,12 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 class TaglessCorpusE2ETest {
 
     /**
-     * Jobs that read a real timestamp behind a network edge, which Wirespeed refuses: in a function
-     * or an operator, or in a batch job's sort of a keyed input, which orders by timestamp.
+     * Jobs that read a real timestamp behind a network edge, which Wirespeed refuses: in a
+     * function, or in a batch job's sort of a keyed input, which orders by timestamp.
      */
     private static final Set<String> REFUSED =
             Set.of(
                     "keyed-function-reads-real-timestamps",
-                    "user-operator-reads-real-timestamps",
                     "keyed-sums-in-batch-mode-over-real-timestamps",
                     "time-evictor-over-real-timestamps",
                     "user-trigger-over-real-timestamps",
@@ -60,7 +59,9 @@ class TaglessCorpusE2ETest {
                     "cep-in-event-time", "watermark",
                     "cep-in-processing-time", "CEP",
                     "sql-mini-batch-aggregation", "mini-batches",
-                    "sql-row-time-window-with-watermark", "watermarks");
+                    "sql-row-time-window-with-watermark", "watermarks",
+                    "user-operator-reads-no-timestamps", "timestamps itself",
+                    "user-operator-reads-real-timestamps", "timestamps itself");
 
     /** What the corpus's main class leaves instead of a job's output when the job failed. */
     private static final String FAILED = "FAILED";

@@ -10,8 +10,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * A user's own operator, outside Flink's packages: gives each record its value as timestamp, passes
- * records on as they come, erases their timestamps, or reads each record's timestamp itself and
- * passes it on as the value.
+ * records on as they come, or erases their timestamps.
  */
 public final class UserOperator extends AbstractStreamOperator<Long>
         implements OneInputStreamOperator<Long, Long> {
@@ -22,8 +21,7 @@ public final class UserOperator extends AbstractStreamOperator<Long>
     private enum Timestamps {
         STAMP_VALUE,
         PASS_ON,
-        ERASE,
-        READ
+        ERASE
     }
 
     private final Timestamps timestamps;
@@ -47,11 +45,6 @@ public final class UserOperator extends AbstractStreamOperator<Long>
         return new UserOperator(Timestamps.ERASE);
     }
 
-    /** An operator that passes on each record's timestamp, read by the operator, as its value. */
-    public static UserOperator readingTimestamps() {
-        return new UserOperator(Timestamps.READ);
-    }
-
     @Override
     public void processElement(StreamRecord<Long> element) {
         switch (timestamps) {
@@ -60,9 +53,6 @@ public final class UserOperator extends AbstractStreamOperator<Long>
                 break;
             case ERASE:
                 element.eraseTimestamp();
-                break;
-            case READ:
-                element.replace(element.getTimestamp());
                 break;
             default:
         }

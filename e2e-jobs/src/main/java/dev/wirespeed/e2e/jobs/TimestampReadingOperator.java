@@ -10,7 +10,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * A user's own operator, as jobs add with {@code transform(...)}: reads each record's timestamp
- * from the record itself, without a function's context, and emits the value with it.
+ * from the record itself, without a function's context, asking first whether it has one, and emits
+ * the value with it.
  */
 final class TimestampReadingOperator extends AbstractStreamOperator<String>
         implements OneInputStreamOperator<Long, String> {
@@ -19,6 +20,7 @@ final class TimestampReadingOperator extends AbstractStreamOperator<String>
 
     @Override
     public void processElement(StreamRecord<Long> element) {
-        output.collect(new StreamRecord<>(element.getValue() + " at " + element.getTimestamp()));
+        String timestamp = element.hasTimestamp() ? String.valueOf(element.getTimestamp()) : "none";
+        output.collect(new StreamRecord<>(element.getValue() + " at " + timestamp));
     }
 }

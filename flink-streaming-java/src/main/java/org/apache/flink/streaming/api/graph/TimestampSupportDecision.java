@@ -37,7 +37,8 @@ import java.util.Optional;
  * {@code noWatermarks()}'s, there is no legacy {@code SourceFunction} source, which can always emit
  * watermarks, no operator of Flink's libraries that produces watermarks or orders records by their
  * timestamps (the Table planner's watermark and mini-batch assigners and row-time inserter, CEP),
- * and no iteration. Otherwise every byte stays Flink's.
+ * no operator of the user's own that reads its records' timestamps itself ({@link
+ * RecordTimestampReads}), and no iteration. Otherwise every byte stays Flink's.
  *
  * <p>The decision is made once, when the job graph is built, and travels to every task in the job
  * configuration under {@link #TAGLESS_RECORDS}.
@@ -137,9 +138,9 @@ public final class TimestampSupportDecision {
                             + " tagless records do not cover");
         }
         for (StreamNode node : streamGraph.getStreamNodes()) {
-            Optional<String> producer = watermarkProducer(node);
-            if (producer.isPresent()) {
-                return refused(producer.get());
+            Optional<String> reason = watermarkProducer(node).or(() -> timestampReader(node));
+            if (reason.isPresent()) {
+                return refused(reason.get());
             }
         }
         return new TimestampSupportDecision(
@@ -254,6 +255,30 @@ public final class TimestampSupportDecision {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a user's own operator with inputs needs its records' timestamps: it reads them itself
+     * ({@link RecordTimestampReads}), where a record whose timestamp stayed behind at a network
+     * edge would read as one without a timestamp.
+     */
+    private static Optional<String> timestampReader(StreamNode node) {
+        StreamOperatorFactory<?> factory = node.getOperatorFactory();
+        if (node.getInEdges().isEmpty() || !(factory instanceof SimpleOperatorFactory)) {
+            return Optional.empty();
+        }
+        Class<?> operatorClass = ((SimpleOperatorFactory<?>) factory).getOperator().getClass();
+        if (operatorClass.getName().startsWith(FLINK_PACKAGE)) {
+            return Optional.empty();
+        }
+        return RecordTimestampReads.firstRead(operatorClass)
+                .map(
+                        read ->
+                                "operator '"
+                                        + node.getOperatorName()
+                                        + "' reads its records' timestamps itself ("
+                                        + read
+                                        + ")");
     }
 
     /** No reason, or the given one if the strategy can produce watermarks. */

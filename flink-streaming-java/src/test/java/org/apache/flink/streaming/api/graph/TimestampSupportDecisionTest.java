@@ -4,6 +4,7 @@
 
 package org.apache.flink.streaming.api.graph;
 
+import dev.wirespeed.userjob.TimestampReadingOperator;
 import dev.wirespeed.userjob.UserOperator;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -215,6 +216,39 @@ class TimestampSupportDecisionTest {
         assertThat(decisionLog.getEvents())
                 .extracting(LogEvent::getLevel)
                 .containsExactly(Level.INFO, Level.INFO);
+    }
+
+    /**
+     * A user's operator that reads its records' timestamps itself would take one left behind at the
+     * network edge in front of it for none, where it asks {@code hasTimestamp()} first.
+     */
+    @Test
+    void staysTaggedForAUsersOperatorThatReadsTimestampsItself() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(env, WatermarkStrategy.noWatermarks())
+                        .rebalance()
+                        .transform(
+                                "reads timestamps",
+                                Types.LONG,
+                                TimestampReadingOperator.askingFirst()));
+
+        assertThat(decide(env).getReason())
+                .isEqualTo(
+                        "operator 'reads timestamps' reads its records' timestamps itself ("
+                                + TimestampReadingOperator.class.getName()
+                                + "#processElement calls StreamRecord#hasTimestamp())");
+    }
+
+    @Test
+    void goesTaglessWithUsersOperatorsThatDoNotReadTimestamps() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(env, WatermarkStrategy.noWatermarks())
+                        .rebalance()
+                        .transform("passes", Types.LONG, UserOperator.passingOn()));
+
+        assertThat(decide(env).isTagless()).isTrue();
     }
 
     @Test

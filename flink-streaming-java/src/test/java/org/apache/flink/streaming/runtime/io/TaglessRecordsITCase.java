@@ -4,6 +4,7 @@
 
 package org.apache.flink.streaming.runtime.io;
 
+import dev.wirespeed.userjob.TimestampReadingOperator;
 import dev.wirespeed.userjob.TimestampsSink;
 import dev.wirespeed.userjob.UserOperator;
 
@@ -108,6 +109,10 @@ class TaglessRecordsITCase {
                         true,
                         TaglessRecordsITCase::processingTimeWindows),
                 job(
+                        "a user's operator behind the network that reads timestamps itself",
+                        false,
+                        TaglessRecordsITCase::timestampsReadByAUsersOperator),
+                job(
                         "processing-time windows, timestamps left behind",
                         true,
                         TaglessRecordsITCase::processingTimeWindowsOfTimestampedRecords),
@@ -207,10 +212,6 @@ class TaglessRecordsITCase {
                         "a BroadcastProcessFunction's side output",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
                                 TaglessRecordsITCase::timestampsReadFromABroadcastSideOutput),
-                Arguments.of(
-                        "a user's operator that reads StreamRecord#getTimestamp() itself",
-                        (Function<StreamExecutionEnvironment, DataStream<String>>)
-                                TaglessRecordsITCase::timestampsReadByAUsersOperator),
                 Arguments.of(
                         "a KeyedProcessFunction behind a batch job's sort",
                         (Function<StreamExecutionEnvironment, DataStream<String>>)
@@ -787,7 +788,7 @@ class TaglessRecordsITCase {
             StreamExecutionEnvironment env) {
         return timestampedNumbers(env)
                 .rebalance()
-                .transform("reads timestamps", Types.LONG, UserOperator.readingTimestamps())
+                .transform("reads timestamps", Types.LONG, TimestampReadingOperator.askingFirst())
                 .map(timestamp -> "timestamp " + timestamp);
     }
 
