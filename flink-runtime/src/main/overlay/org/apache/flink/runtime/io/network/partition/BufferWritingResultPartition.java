@@ -14,9 +14,6 @@ import java.io.IOException;
 /** Sends an event to one subpartition; serializes records straight into the buffers. */
 public abstract class BufferWritingResultPartition {
 
-    /** Serializes the records that go straight into a subpartition's buffer. */
-    private final InPlaceRecordSerializer inPlaceRecords = new InPlaceRecordSerializer();
-
     /**
      * Finishes the buffers the subpartition's records may still be appended to, so that the event
      * follows every record written before it, then queues the event behind them.
@@ -29,6 +26,9 @@ public abstract class BufferWritingResultPartition {
         finishUnicastBufferBuilder(targetSubpartition);
         addToSubpartition(targetSubpartition, EventSerializer.toBufferConsumer(event, false), 0);
     }
+
+    /** Serializes the records that go straight into a subpartition's buffer. */
+    private final InPlaceRecordSerializer inPlaceRecords = new InPlaceRecordSerializer();
 
     /**
      * Serializes the record into the subpartition's current buffer, if there is one and the record
