@@ -74,12 +74,15 @@ class ConfigurationReferenceTest {
         return added;
     }
 
+    /** The option classes that any change's overlays ({@code <change>/<package path>}) touch. */
     private static List<String> overlaidOptionClasses() throws IOException {
-        Path packageDir = OVERLAYS.resolve("org/apache/flink/configuration");
-        try (Stream<Path> files = Files.list(packageDir)) {
-            return files.map(file -> file.getFileName().toString())
-                    .filter(name -> name.endsWith("Options.java"))
-                    .map(name -> "org.apache.flink.configuration." + name.replace(".java", ""))
+        String packagePath = "org/apache/flink/configuration/";
+        try (Stream<Path> files = Files.walk(OVERLAYS)) {
+            return files.map(file -> OVERLAYS.relativize(file).toString().replace('\\', '/'))
+                    .map(path -> path.substring(path.indexOf('/') + 1))
+                    .filter(path -> path.startsWith(packagePath) && path.endsWith("Options.java"))
+                    .map(path -> path.replace(".java", "").replace('/', '.'))
+                    .distinct()
                     .sorted()
                     .collect(Collectors.toList());
         }

@@ -7,6 +7,8 @@ package dev.wirespeed.build.maven;
 import dev.wirespeed.build.dist.Trees;
 import dev.wirespeed.build.overlay.OverlayException;
 import dev.wirespeed.build.overlay.OverlayMerger;
+import dev.wirespeed.build.overlay.OverlaySeries;
+import dev.wirespeed.build.overlay.OverlaySeries.ChangeOverlay;
 import dev.wirespeed.build.overlay.UnifiedDiff;
 
 import org.apache.maven.plugin.MojoExecutionException;
@@ -24,24 +26,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Merges each overlay under {@code src/main/overlay} into the upstream source of its class, taken
- * from the pinned upstream sources jar, and adds the merged sources to the compilation. For each
- * patched class it writes the merged source and a unified diff against upstream.
+ * Merges the overlays under {@code src/main/overlay} into the upstream sources of their classes,
+ * taken from the pinned upstream sources jar, and adds the merged sources to the compilation. The
+ * overlays sit in a directory per named change ({@link OverlaySeries}); the overlays of one class
+ * apply in the order of the series file. For each patched class it writes the merged source and a
+ * unified diff against upstream, and for each change one unified diff of what that change does.
  */
 @Mojo(name = "merge-overlays", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public class MergeOverlaysMojo extends AbstractUpstreamMojo {
 
     @Parameter(defaultValue = "${project.basedir}/src/main/overlay")
     private File overlayDirectory;
+
+    /** The fork's changes in the order they apply, one name a line. */
+    @Parameter(defaultValue = "${project.basedir}/../overlay-series")
+    private File seriesFile;
 
     @Parameter(defaultValue = "${project.build.directory}/generated-sources/overlay")
     private File outputDirectory;
@@ -59,19 +67,33 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
             return;
         }
         UpstreamArtifacts artifacts = upstreamArtifacts();
-        List<Path> overlays = overlays();
         List<String> failures = new ArrayList<>();
+        Map<String, List<ChangeOverlay>> overlays;
+        try {
+            overlays =
+                    OverlaySeries.read(seriesFile.toPath())
+                            .overlaysUnder(overlayDirectory.toPath());
+        } catch (OverlayException e) {
+            throw new MojoFailureException(seriesFile + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot read the overlays' series " + seriesFile, e);
+        }
+        Map<String, StringBuilder> changeDiffs = new TreeMap<>();
         try (ZipFile sources = new ZipFile(artifacts.sourcesJar())) {
             // every run writes the merged sources anew: none of a removed overlay stays behind
             Trees.recreate(outputDirectory.toPath());
             Trees.recreate(diffDirectory.toPath());
-            for (Path overlay : overlays) {
-                String relative = relativeName(overlayDirectory.toPath(), overlay);
+            for (Map.Entry<String, List<ChangeOverlay>> patched : overlays.entrySet()) {
                 try {
-                    mergeOne(sources, overlay, relative, artifacts);
+                    mergeOne(sources, patched.getKey(), patched.getValue(), artifacts, changeDiffs);
                 } catch (OverlayException e) {
                     failures.add(e.getMessage());
                 }
+            }
+            for (Map.Entry<String, StringBuilder> diff : changeDiffs.entrySet()) {
+                write(
+                        diffDirectory.toPath().resolve(diff.getKey() + ".diff"),
+                        diff.getValue().toString());
             }
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot merge overlays", e);
@@ -87,22 +109,31 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
         }
         project.addCompileSourceRoot(outputDirectory.getPath());
         getLog().info(
-                        "Merged "
+                        "Merged the overlays of "
+                                + changeDiffs.size()
+                                + " change(s) into "
                                 + overlays.size()
-                                + " overlay(s) into "
+                                + " class(es) of "
                                 + upstream
                                 + "; diffs in "
                                 + diffDirectory);
     }
 
+    /**
+     * Merges one class's overlays in the series' order; writes the merged source and its diff, and
+     * adds to each change's diff what that change does to the class.
+     */
     private void mergeOne(
-            ZipFile sources, Path overlay, String relative, UpstreamArtifacts artifacts)
+            ZipFile sources,
+            String relative,
+            List<ChangeOverlay> overlays,
+            UpstreamArtifacts artifacts,
+            Map<String, StringBuilder> changeDiffs)
             throws IOException, OverlayException {
-        String overlayName = "src/main/overlay/" + relative;
         ZipEntry entry = sources.getEntry(relative);
         if (entry == null) {
             throw new OverlayException(
-                    overlayName
+                    overlays.get(0).name()
                             + ": upstream "
                             + artifacts
                             + " has no source "
@@ -111,14 +142,25 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
         }
         String upstreamSource =
                 new String(sources.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
-        String merged =
+        LinkedHashMap<String, String> overlaySources = new LinkedHashMap<>();
+        for (ChangeOverlay overlay : overlays) {
+            overlaySources.put(overlay.name(), Files.readString(overlay.file()));
+        }
+        List<String> merged =
                 OverlayMerger.checkingFingerprints(
                                 upstreamVersion(), version -> sourceAt(version, relative))
-                        .merge(upstreamSource, Files.readString(overlay), overlayName);
-        write(outputDirectory.toPath().resolve(relative), merged);
+                        .mergeInOrder(upstreamSource, overlaySources);
+        String before = upstreamSource;
+        for (int i = 0; i < overlays.size(); i++) {
+            changeDiffs
+                    .computeIfAbsent(overlays.get(i).change(), c -> new StringBuilder())
+                    .append(UnifiedDiff.between(before, merged.get(i), relative));
+            before = merged.get(i);
+        }
+        write(outputDirectory.toPath().resolve(relative), before);
         write(
                 diffDirectory.toPath().resolve(relative + ".diff"),
-                UnifiedDiff.between(upstreamSource, merged, relative));
+                UnifiedDiff.between(upstreamSource, before, relative));
     }
 
     /** The source of a class in another upstream release, if that release's sources resolve. */
@@ -158,16 +200,6 @@ public class MergeOverlaysMojo extends AbstractUpstreamMojo {
             }
         }
         earlierSources.clear();
-    }
-
-    private List<Path> overlays() throws MojoExecutionException {
-        try (Stream<Path> files = Files.walk(overlayDirectory.toPath())) {
-            return files.filter(p -> p.toString().endsWith(".java"))
-                    .sorted()
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot list " + overlayDirectory, e);
-        }
     }
 
     private static void write(Path target, String content) throws IOException {

@@ -21,8 +21,11 @@ import com.github.javaparser.ast.expr.AnnotationExpr;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -90,6 +93,42 @@ public final class OverlayMerger {
      */
     public String merge(String upstreamSource, String overlaySource, String overlayName)
             throws OverlayException {
+        return merge(upstreamSource, overlaySource, overlayName, new HashMap<>());
+    }
+
+    /**
+     * Merges the overlays of one class that several changes make, in the order given, each into the
+     * result of those before it. A member is the business of one change: an overlay that adds,
+     * wraps or replaces a member that an earlier one added, wrapped or replaced fails.
+     *
+     * @param upstreamSource the upstream source of the class
+     * @param overlaySources the overlays' sources by how error messages name them, in order
+     * @return the source after each overlay, in the same order
+     * @throws OverlayException if an overlay does not fit the class as the ones before left it
+     */
+    public List<String> mergeInOrder(
+            String upstreamSource, LinkedHashMap<String, String> overlaySources)
+            throws OverlayException {
+        Map<String, String> changedBy = new HashMap<>();
+        List<String> results = new ArrayList<>();
+        String source = upstreamSource;
+        for (Map.Entry<String, String> overlay : overlaySources.entrySet()) {
+            source = merge(source, overlay.getValue(), overlay.getKey(), changedBy);
+            results.add(source);
+        }
+        return results;
+    }
+
+    /**
+     * @param changedBy the overlay that changed each member so far, by its type path and key; this
+     *     merge adds the members it changes
+     */
+    private String merge(
+            String upstreamSource,
+            String overlaySource,
+            String overlayName,
+            Map<String, String> changedBy)
+            throws OverlayException {
         CompilationUnit overlay = parse(overlaySource, overlayName);
         CompilationUnit upstream = parse(upstreamSource, "upstream source for " + overlayName);
         if (overlay.getTypes().size() != 1) {
@@ -115,7 +154,12 @@ public final class OverlayMerger {
                                                 overlayName
                                                         + ": upstream declares no top-level type "
                                                         + overlayType.getName()));
-        Splice splice = new Splice(new SourceText(upstreamSource), new SourceText(overlaySource));
+        Splice splice =
+                new Splice(
+                        new SourceText(upstreamSource),
+                        new SourceText(overlaySource),
+                        overlayName,
+                        changedBy);
         splice.imports(overlay, upstream);
         splice.type(
                 overlayType,
@@ -149,9 +193,21 @@ public final class OverlayMerger {
         /** A line per wrapped or replaced member whose fingerprint is missing or out of date. */
         final List<String> driftedMembers = new ArrayList<>();
 
-        Splice(SourceText upstream, SourceText overlay) {
+        /** How error messages name the overlay. */
+        final String overlayName;
+
+        /** The overlay that changed each member so far, by type path and key. */
+        final Map<String, String> changedBy;
+
+        Splice(
+                SourceText upstream,
+                SourceText overlay,
+                String overlayName,
+                Map<String, String> changedBy) {
             this.upstream = upstream;
             this.overlay = overlay;
+            this.overlayName = overlayName;
+            this.changedBy = changedBy;
         }
 
         void imports(CompilationUnit overlayUnit, CompilationUnit upstreamUnit) {
@@ -191,6 +247,9 @@ public final class OverlayMerger {
                 if (key.isPresent() && !seen.add(key.get())) {
                     throw new OverlayException(memberAt + ": declared twice in the overlay");
                 }
+                if (key.isPresent() && operation != Operation.MERGE) {
+                    claim(String.join(".", typePath) + "#" + key.get(), memberAt);
+                }
                 Optional<BodyDeclaration<?>> existing =
                         key.isPresent()
                                 ? find(upstreamType, key.get(), memberAt)
@@ -227,6 +286,19 @@ public final class OverlayMerger {
                 } else {
                     throw new OverlayException(memberAt + ": only nested types can be merged");
                 }
+            }
+        }
+
+        /** Records that this overlay changes a member, which no earlier overlay may have. */
+        private void claim(String member, String at) throws OverlayException {
+            String earlier = changedBy.putIfAbsent(member, overlayName);
+            if (earlier != null) {
+                throw new OverlayException(
+                        at
+                                + ": "
+                                + earlier
+                                + " changes this member already; one change owns a member, so"
+                                + " move this part of the change there or the other way round");
             }
         }
 

@@ -13,6 +13,8 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -280,6 +282,54 @@ class OverlayMergerTest {
                 .contains("count++;");
         assertThat(merged.indexOf("greet(String name)"))
                 .isLessThan(merged.indexOf("greet$upstream(String name) {"));
+    }
+
+    @Test
+    void changesApplyInOrderEachToTheResultOfThoseBefore() throws Exception {
+        LinkedHashMap<String, String> changes = new LinkedHashMap<>();
+        changes.put("src/main/overlay/first/p/Greeter.java", overlay("int first() { return 1; }"));
+        changes.put(
+                "src/main/overlay/second/p/Greeter.java",
+                overlay(
+                        "int second() { return first() + 1; }",
+                        "@Overlay.Replace static int twice(int x) { return x << 1; }"));
+
+        List<String> results = merger.mergeInOrder(UPSTREAM, changes);
+
+        assertThat(results).hasSize(2);
+        assertThat(results.get(0)).contains("int first()").doesNotContain("int second()");
+        assertThat(results.get(1))
+                .isEqualTo(
+                        merger.merge(
+                                results.get(0),
+                                changes.get("src/main/overlay/second/p/Greeter.java"),
+                                "second"));
+        assertThat(results.get(1).indexOf("int first()"))
+                .isLessThan(results.get(1).indexOf("int second()"));
+    }
+
+    @Test
+    void aMemberChangedByAnEarlierChangeCannotBeChangedAgain() {
+        LinkedHashMap<String, String> wrappedTwice = new LinkedHashMap<>();
+        wrappedTwice.put(
+                "src/main/overlay/first/p/Greeter.java",
+                overlay("@Overlay.Wrap static int twice(int x) { return twice$upstream(x); }"));
+        wrappedTwice.put(
+                "src/main/overlay/second/p/Greeter.java",
+                overlay("@Overlay.Replace static int twice(int x) { return 0; }"));
+        LinkedHashMap<String, String> addedTwice = new LinkedHashMap<>();
+        addedTwice.put("src/main/overlay/first/p/Greeter.java", overlay("int extra;"));
+        addedTwice.put("src/main/overlay/second/p/Greeter.java", overlay("int extra;"));
+
+        assertThatThrownBy(() -> merger.mergeInOrder(UPSTREAM, wrappedTwice))
+                .isInstanceOf(OverlayException.class)
+                .hasMessageStartingWith(
+                        "src/main/overlay/second/p/Greeter.java: Greeter, @Overlay.Replace"
+                                + " method twice(int): src/main/overlay/first/p/Greeter.java"
+                                + " changes this member already");
+        assertThatThrownBy(() -> merger.mergeInOrder(UPSTREAM, addedTwice))
+                .isInstanceOf(OverlayException.class)
+                .hasMessageContaining("src/main/overlay/first/p/Greeter.java changes this member");
     }
 
     @Test
