@@ -169,10 +169,11 @@ public final class DroppedTimestamps {
         return new TaglessRecordsException(
                 reader
                         + " read the timestamp of a record that crossed the network without"
-                        + " it: "
+                        + " it: while "
                         + option
-                        + " is false and the job has no watermarks, so timestamps that the"
-                        + " job attaches stay behind at network edges. Set "
+                        + " is false and a job has no watermarks, timestamps that the job"
+                        + " attaches stay behind at network edges, also for the records that a"
+                        + " savepoint taken then holds. Set "
                         + option
                         + " to true to keep them, or attach none on purpose (a"
                         + " WatermarkStrategy.noWatermarks() with a timestamp assigner that"
