@@ -32,8 +32,6 @@ final class RecordTimestampReads {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecordTimestampReads.class);
 
-    private static final String FLINK_PACKAGE = "org.apache.flink.";
-
     private static final String STREAM_RECORD =
             "org/apache/flink/streaming/runtime/streamrecord/StreamRecord";
 
@@ -48,7 +46,7 @@ final class RecordTimestampReads {
      */
     static Optional<String> firstRead(Class<?> operatorClass) {
         for (Class<?> type = operatorClass;
-                type != null && !type.getName().startsWith(FLINK_PACKAGE);
+                type != null && !type.getName().startsWith(TimestampSupportDecision.FLINK_PACKAGE);
                 type = type.getSuperclass()) {
             Optional<String> read = firstReadIn(type);
             if (read.isPresent()) {

@@ -74,7 +74,8 @@ public final class TimestampSupportDecision {
 
     private static final Logger LOG = LoggerFactory.getLogger(TimestampSupportDecision.class);
 
-    private static final String FLINK_PACKAGE = "org.apache.flink.";
+    /** The package prefix of Flink's own classes, whose operators the decision knows. */
+    static final String FLINK_PACKAGE = "org.apache.flink.";
 
     /**
      * Operators of Flink's libraries, which this module does not depend on, that produce watermarks
@@ -268,9 +269,6 @@ public final class TimestampSupportDecision {
             return Optional.empty();
         }
         Class<?> operatorClass = ((SimpleOperatorFactory<?>) factory).getOperator().getClass();
-        if (operatorClass.getName().startsWith(FLINK_PACKAGE)) {
-            return Optional.empty();
-        }
         return RecordTimestampReads.firstRead(operatorClass)
                 .map(
                         read ->
