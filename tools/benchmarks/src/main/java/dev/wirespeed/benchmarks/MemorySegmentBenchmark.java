@@ -49,7 +49,7 @@ public class MemorySegmentBenchmark {
 
     @Setup
     public void setUp() {
-        segment = implementation.equals("upstream") ? new Upstream1205() : new Wirespeed();
+        segment = implementation.equals("upstream") ? new PinnedUpstream() : new Wirespeed();
         byte[] bytes = new byte[recordBytes];
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = (byte) (i * 31 + 7);
@@ -99,8 +99,8 @@ public class MemorySegmentBenchmark {
         }
     }
 
-    /** Upstream 1.20.5's class, from the upstream jar, through constant method handles. */
-    private static final class Upstream1205 implements Segment {
+    /** The pinned upstream release's class, from its jar, through constant method handles. */
+    private static final class PinnedUpstream implements Segment {
         private static final String SEGMENT = "org.apache.flink.core.memory.MemorySegment";
         private static final MethodHandle PUT =
                 Upstream.virtualMethod(
@@ -116,7 +116,7 @@ public class MemorySegmentBenchmark {
 
         private final Object segment;
 
-        Upstream1205() {
+        PinnedUpstream() {
             try {
                 segment =
                         Upstream.load("org.apache.flink.core.memory.MemorySegmentFactory")

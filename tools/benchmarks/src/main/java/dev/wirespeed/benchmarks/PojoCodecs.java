@@ -33,7 +33,7 @@ interface PojoCodecs {
             case "wirespeed":
                 return new Wirespeed(type);
             case "upstream":
-                return new Upstream1205(type);
+                return new PinnedUpstream(type);
             default:
                 throw new IllegalArgumentException("Unknown implementation " + name);
         }
@@ -77,8 +77,8 @@ interface PojoCodecs {
         }
     }
 
-    /** Upstream 1.20.5's serializer, from the upstream jar, through constant method handles. */
-    final class Upstream1205 implements PojoCodecs {
+    /** The pinned upstream release's serializer, from its jar, through constant method handles. */
+    final class PinnedUpstream implements PojoCodecs {
         private static final String SERIALIZER_TYPE =
                 "org.apache.flink.api.common.typeutils.TypeSerializer";
         private static final String OUTPUT = "org.apache.flink.core.memory.DataOutputSerializer";
@@ -127,7 +127,7 @@ interface PojoCodecs {
             return handle.asType(handle.type().erase());
         }
 
-        Upstream1205(Class<?> type) {
+        PinnedUpstream(Class<?> type) {
             try {
                 Object typeInfo =
                         Upstream.load("org.apache.flink.api.java.typeutils.TypeExtractor")

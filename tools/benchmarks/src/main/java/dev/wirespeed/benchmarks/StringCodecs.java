@@ -34,7 +34,7 @@ interface StringCodecs {
             case "wirespeed":
                 return new Wirespeed();
             case "upstream":
-                return new Upstream1205();
+                return new PinnedUpstream();
             default:
                 throw new IllegalArgumentException("Unknown implementation " + name);
         }
@@ -78,8 +78,8 @@ interface StringCodecs {
         }
     }
 
-    /** Upstream 1.20.5's classes, from the upstream jar, through constant method handles. */
-    final class Upstream1205 implements StringCodecs {
+    /** The pinned upstream release's classes, from its jar, through constant method handles. */
+    final class PinnedUpstream implements StringCodecs {
         private static final String VALUE = "org.apache.flink.types.StringValue";
         private static final String SERIALIZER =
                 "org.apache.flink.core.memory.DataOutputSerializer";
