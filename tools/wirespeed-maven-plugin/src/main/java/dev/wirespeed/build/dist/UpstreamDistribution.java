@@ -32,7 +32,7 @@ public final class UpstreamDistribution {
      */
     public static void assemble(Path libraries, Path wheel, String version, Path tree)
             throws IOException {
-        String librariesRoot = "apache_flink_libraries-" + version + "/";
+        String librariesRoot = sdistRoot(libraries);
         int fromLibraries =
                 Archives.extract(libraries, name -> librariesPath(librariesRoot, name), tree);
         int fromWheel = Archives.extract(wheel, UpstreamDistribution::wheelPath, tree);
@@ -51,6 +51,15 @@ public final class UpstreamDistribution {
         }
         // Upstream's distribution ships an empty log directory; the scripts write there.
         Files.createDirectories(tree.resolve("log"));
+    }
+
+    /**
+     * The directory an sdist's files sit in, which is named as the sdist's file is: {@code
+     * apache_flink_libraries-1.20.4/} since 1.20.4, {@code apache-flink-libraries-1.20.3/} before.
+     */
+    private static String sdistRoot(Path sdist) {
+        String name = sdist.getFileName().toString();
+        return name.substring(0, name.length() - ".tar.gz".length()) + "/";
     }
 
     static String librariesPath(String root, String name) {

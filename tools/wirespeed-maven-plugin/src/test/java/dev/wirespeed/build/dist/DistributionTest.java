@@ -145,6 +145,24 @@ class DistributionTest {
                 .hasMessageContaining("hold no distribution files for Flink 9.9");
     }
 
+    @Test
+    void readsTheLibrariesOfReleasesWhoseSdistNamesAreNotNormalized() throws Exception {
+        // up to 1.20.3, the sdist and its directory were named with hyphens
+        Path libraries =
+                tarGz(
+                        dir.resolve("apache-flink-libraries-9.8.tar.gz"),
+                        Map.of(
+                                "apache-flink-libraries-9.8/deps/lib/flink-dist-9.8.jar", "jar",
+                                "apache-flink-libraries-9.8/LICENSE", "license"));
+        Path wheel = wheel(Map.of("pyflink/bin/flink", "#!/bin/sh"));
+        Path tree = dir.resolve("tree");
+
+        UpstreamDistribution.assemble(libraries, wheel, "9.8", tree);
+
+        assertThat(tree.resolve("lib/flink-dist-9.8.jar")).hasContent("jar");
+        assertThat(tree.resolve("LICENSE")).hasContent("license");
+    }
+
     private JarPatch patch() throws IOException {
         Path upstreamModule =
                 TestJars.write(dir.resolve("m/upstream.jar"), Map.of("a/A.class", "a"));
