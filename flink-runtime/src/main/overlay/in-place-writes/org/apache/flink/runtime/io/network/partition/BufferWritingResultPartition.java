@@ -35,4 +35,9 @@ public abstract class BufferWritingResultPartition {
         totalWrittenBytes += written;
         return true;
     }
+
+    @Override
+    public boolean writesRecordsInPlace() {
+        return true;
+    }
 }

@@ -20,6 +20,7 @@ import org.apache.flink.runtime.plugable.NonReusingDeserializationDelegate;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -57,6 +58,34 @@ class HeapBufferCopyTest {
 
         assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isSameAs(copy);
         assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isNotSameAs(copy);
+    }
+
+    @Test
+    void aBufferCopiedForALongRecordGivesItsCopyBackAfterItsLastRecordAShortOne()
+            throws IOException {
+        HeapBufferCopy.of(MemorySegmentFactory.allocateUnpooledOffHeapMemory(8), 0, 8); // no spare
+        DataOutputSerializer stream = new DataOutputSerializer(256);
+        String[] values = {"a", "a record long enough for a view", "b", "c"};
+        for (String value : values) {
+            DataOutputSerializer record = new DataOutputSerializer(64);
+            StringSerializer.INSTANCE.serialize(value, record);
+            stream.writeInt(record.length());
+            stream.write(record.getSharedBuffer(), 0, record.length());
+        }
+        byte[] bytes = stream.getCopyOfBuffer();
+        Deserializer deserializer = new Deserializer();
+        deserializer.setNextBuffer(offHeap(bytes));
+
+        for (String value : values) {
+            assertThat(deserializer.next()).isEqualTo(value);
+        }
+
+        // the thread's spare is the copy taken at the long record: the buffer's bytes from there
+        int copiedFrom = 4 + 2 + 4;
+        HeapBufferCopy spare = HeapBufferCopy.of(offHeap(new byte[1]).getMemorySegment(), 0, 1);
+        byte[] copied = new byte[bytes.length - copiedFrom - 1];
+        spare.segment().get(1, copied);
+        assertThat(copied).isEqualTo(Arrays.copyOfRange(bytes, copiedFrom + 1, bytes.length));
     }
 
     @Test

@@ -28,7 +28,9 @@ public abstract class RecordWriter<T extends IOReadableWritable> {
         checkErroneous();
         if (record != inPlaceChecked) {
             inPlaceChecked = record;
-            inPlaceRecords = InPlaceRecordSerializer.serializes(record);
+            inPlaceRecords =
+                    targetPartition.writesRecordsInPlace()
+                            && InPlaceRecordSerializer.serializes(record);
         }
         if (!inPlaceRecords || !targetPartition.emitRecordInPlace(record, targetSubpartition)) {
             targetPartition.emitRecord(serializeRecord(serializer, record), targetSubpartition);

@@ -22,4 +22,12 @@ public interface ResultPartitionWriter {
             throws IOException {
         return false;
     }
+
+    /**
+     * Whether {@link #emitRecordInPlace} may write records. The record writer asks it once, so that
+     * a writer that never does costs it no call for each record.
+     */
+    default boolean writesRecordsInPlace() {
+        return false;
+    }
 }

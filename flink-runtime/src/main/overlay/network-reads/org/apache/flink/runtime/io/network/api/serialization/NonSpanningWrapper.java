@@ -36,6 +36,14 @@ final class NonSpanningWrapper {
     /** Whether the last delegate's records are {@link FixedLengthRecords}, read in place. */
     private boolean fixedLengthRecords;
 
+    /**
+     * Records of fewer bytes are read in place by upstream's {@code readInto} with no other check:
+     * {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES}; no limit once the records are known to be
+     * {@link FixedLengthRecords}; none while a copy is held, which {@link #readThroughView}
+     * releases after the buffer's last record.
+     */
+    private int inPlaceBelow = HeapBufferCopy.MIN_VIEW_RECORD_BYTES;
+
     @Overlay.Wrap("1.20.5:2e82864fb8b8")
     void initializeFromMemorySegment(MemorySegment seg, int position, int limit) {
         releaseHeapCopy();
@@ -49,15 +57,27 @@ final class NonSpanningWrapper {
     }
 
     /**
-     * Reads the record of {@code recordLength} bytes at the current position, which the buffer
-     * holds whole. A record shorter than {@link HeapBufferCopy#MIN_VIEW_RECORD_BYTES}, or of {@link
-     * FixedLengthRecords}, is read in place. Any other is read through a view of its bytes on the
-     * heap, on which serializers take their bulk paths: an off-heap buffer's bytes left are first
-     * copied onto the heap, once. The view ends with the record, as a spanning record's does; a
-     * serializer that reads past it fails with the message of reading past the buffer. The copy of
-     * a buffer read to its end is released.
+     * Whether the record of {@code recordLength} bytes at the current position, which the buffer
+     * holds whole, is read in place by upstream's {@code readInto}. Any other goes through {@link
+     * #readThroughView}. A wrapper reads into one delegate; if it is handed another, records of the
+     * kind learned first may still be read in place, which is always correct.
      */
-    DeserializationResult readInto(IOReadableWritable target, int recordLength) throws IOException {
+    boolean readsInPlace(int recordLength) {
+        return recordLength < inPlaceBelow;
+    }
+
+    /**
+     * Reads the record of {@code recordLength} bytes at the current position, which the buffer
+     * holds whole and {@link #readsInPlace} does not take. A record shorter than {@link
+     * HeapBufferCopy#MIN_VIEW_RECORD_BYTES}, or of {@link FixedLengthRecords}, is read in place
+     * (from the copy, in a buffer copied for an earlier record). Any other is read through a view
+     * of its bytes on the heap, on which serializers take their bulk paths: an off-heap buffer's
+     * bytes left are first copied onto the heap, once. The view ends with the record, as a spanning
+     * record's does; a serializer that reads past it fails with the message of reading past the
+     * buffer. The copy of a buffer read to its end is released.
+     */
+    DeserializationResult readThroughView(IOReadableWritable target, int recordLength)
+            throws IOException {
         if (!HeapBufferCopy.readsFromView(recordLength) || isFixedLength(target)) {
             return released(readInto(target));
         }
@@ -78,14 +98,22 @@ final class NonSpanningWrapper {
         if (target != lastTarget) {
             lastTarget = target;
             fixedLengthRecords = FixedLengthRecords.readInto(target);
+            if (heapCopy == null) {
+                inPlaceBelow = inPlaceBelowWithoutCopy();
+            }
         }
         return fixedLengthRecords;
+    }
+
+    private int inPlaceBelowWithoutCopy() {
+        return fixedLengthRecords ? Integer.MAX_VALUE : HeapBufferCopy.MIN_VIEW_RECORD_BYTES;
     }
 
     /** Goes on reading from a copy of the buffer's bytes left. */
     private void readFromHeapCopy() {
         int bytesLeft = remaining();
         heapCopy = HeapBufferCopy.of(segment, position, bytesLeft);
+        inPlaceBelow = 0;
         initializeFromMemorySegment$upstream(heapCopy.segment(), 0, bytesLeft);
     }
 
@@ -101,6 +129,7 @@ final class NonSpanningWrapper {
             heapCopy.release();
             heapCopy = null;
             heapView.releaseArrays();
+            inPlaceBelow = inPlaceBelowWithoutCopy();
         }
     }
 }

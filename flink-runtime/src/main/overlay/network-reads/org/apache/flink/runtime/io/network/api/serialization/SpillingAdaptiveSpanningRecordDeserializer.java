@@ -14,8 +14,8 @@ import static org.apache.flink.runtime.io.network.api.serialization.RecordDeseri
 public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWritable> {
 
     /**
-     * A record that sits whole in the buffer is read knowing its length ({@link
-     * NonSpanningWrapper#readInto(IOReadableWritable, int)}); one that does not is gathered.
+     * A record that sits whole in the buffer is read in place, as upstream reads it, or through a
+     * view of its bytes ({@link NonSpanningWrapper#readsInPlace}); one that does not is gathered.
      */
     @Overlay.Replace("1.20.5:0d0f8d21471b")
     private DeserializationResult readNonSpanningRecord(T target) throws IOException {
@@ -24,6 +24,9 @@ public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWrit
             spanningWrapper.transferFrom(nonSpanningWrapper, recordLength);
             return PARTIAL_RECORD;
         }
-        return nonSpanningWrapper.readInto(target, recordLength);
+        if (nonSpanningWrapper.readsInPlace(recordLength)) {
+            return nonSpanningWrapper.readInto(target);
+        }
+        return nonSpanningWrapper.readThroughView(target, recordLength);
     }
 }
