@@ -168,15 +168,6 @@ public final class TimestampSupportDecision {
     }
 
     /**
-     * The stream nodes of the job's operators that are not Flink's own: a custom operator, or one
-     * from a library outside Flink. Only they can give records timestamps that the job means to
-     * use; Flink's operators attach timestamps that a job without watermarks never reads.
-     */
-    public List<Integer> getUserOperators() {
-        return userOperators;
-    }
-
-    /**
      * Records the decision in the job graph's configuration and logs it: as a warning when the user
      * asked for tagless records and the job cannot have them.
      */
