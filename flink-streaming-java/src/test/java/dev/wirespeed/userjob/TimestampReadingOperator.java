@@ -5,7 +5,11 @@
 package dev.wirespeed.userjob;
 
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperator;
+import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
@@ -34,9 +38,56 @@ public final class TimestampReadingOperator extends AbstractStreamOperator<Long>
         return new TimestampReadingOperator(true);
     }
 
+    /**
+     * The operator that asks first, made by a factory of the user's, so that the job graph holds
+     * the factory and not the operator.
+     */
+    public static OneInputStreamOperatorFactory<Long, Long> askingFirstFromAFactory() {
+        return new AskingFirstFactory(true);
+    }
+
+    /** The same factory, but one that does not name the class of the operators it makes. */
+    public static OneInputStreamOperatorFactory<Long, Long> fromAFactoryThatNamesNoClass() {
+        return new AskingFirstFactory(false);
+    }
+
     @Override
     public void processElement(StreamRecord<Long> element) {
         long timestamp = !askFirst || element.hasTimestamp() ? element.getTimestamp() : -1L;
         output.collect(element.replace(timestamp));
+    }
+
+    /** Makes operators that ask first, and names their class as factories do, or not. */
+    private static final class AskingFirstFactory extends AbstractStreamOperatorFactory<Long>
+            implements OneInputStreamOperatorFactory<Long, Long> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final boolean namesClass;
+
+        AskingFirstFactory(boolean namesClass) {
+            this.namesClass = namesClass;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T extends StreamOperator<Long>> T createStreamOperator(
+                StreamOperatorParameters<Long> parameters) {
+            TimestampReadingOperator operator = askingFirst();
+            operator.setup(
+                    parameters.getContainingTask(),
+                    parameters.getStreamConfig(),
+                    parameters.getOutput());
+            return (T) operator;
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public Class<? extends StreamOperator> getStreamOperatorClass(ClassLoader classLoader) {
+            if (!namesClass) {
+                throw new UnsupportedOperationException("The factory names no class");
+            }
+            return TimestampReadingOperator.class;
+        }
     }
 }

@@ -252,22 +252,37 @@ public final class TimestampSupportDecision {
     /**
      * Why a user's own operator with inputs needs its records' timestamps: it reads them itself
      * ({@link RecordTimestampReads}), where a record whose timestamp stayed behind at a network
-     * edge would read as one without a timestamp.
+     * edge would read as one without a timestamp; or it comes from a factory of the user's that
+     * does not say which operator it makes, which may.
      */
     private static Optional<String> timestampReader(StreamNode node) {
         StreamOperatorFactory<?> factory = node.getOperatorFactory();
-        if (node.getInEdges().isEmpty() || !(factory instanceof SimpleOperatorFactory)) {
+        if (node.getInEdges().isEmpty() || factory == null) {
             return Optional.empty();
         }
-        Class<?> operatorClass = ((SimpleOperatorFactory<?>) factory).getOperator().getClass();
+        String name = "operator '" + node.getOperatorName() + "'";
+        Class<?> operatorClass;
+        if (factory instanceof SimpleOperatorFactory) {
+            operatorClass = ((SimpleOperatorFactory<?>) factory).getOperator().getClass();
+        } else if (factory.getClass().getName().startsWith(FLINK_PACKAGE)) {
+            return Optional.empty();
+        } else {
+            try {
+                operatorClass = factory.getStreamOperatorClass(factory.getClass().getClassLoader());
+            } catch (RuntimeException | LinkageError e) {
+                operatorClass = null;
+            }
+            if (operatorClass == null) {
+                return Optional.of(
+                        name
+                                + " comes from the factory "
+                                + factory.getClass().getName()
+                                + ", which does not name the operator's class, whose reads of"
+                                + " timestamps cannot be checked");
+            }
+        }
         return RecordTimestampReads.firstRead(operatorClass)
-                .map(
-                        read ->
-                                "operator '"
-                                        + node.getOperatorName()
-                                        + "' reads its records' timestamps itself ("
-                                        + read
-                                        + ")");
+                .map(read -> name + " reads its records' timestamps itself (" + read + ")");
     }
 
     /** No reason, or the given one if the strategy can produce watermarks. */

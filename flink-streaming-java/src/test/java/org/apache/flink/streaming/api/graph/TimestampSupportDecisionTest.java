@@ -240,6 +240,43 @@ class TimestampSupportDecisionTest {
                                 + "#processElement calls StreamRecord#hasTimestamp())");
     }
 
+    /** The same operator, made by a factory of the user's, which names the operator's class. */
+    @Test
+    void staysTaggedForAUsersOperatorFromItsOwnFactoryThatReadsTimestampsItself() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(env, WatermarkStrategy.noWatermarks())
+                        .rebalance()
+                        .transform(
+                                "reads timestamps",
+                                Types.LONG,
+                                TimestampReadingOperator.askingFirstFromAFactory()));
+
+        assertThat(decide(env).getReason())
+                .isEqualTo(
+                        "operator 'reads timestamps' reads its records' timestamps itself ("
+                                + TimestampReadingOperator.class.getName()
+                                + "#processElement calls StreamRecord#hasTimestamp())");
+    }
+
+    @Test
+    void staysTaggedForAUsersFactoryThatNamesNoOperatorClass() {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(
+                source(env, WatermarkStrategy.noWatermarks())
+                        .rebalance()
+                        .transform(
+                                "unnamed",
+                                Types.LONG,
+                                TimestampReadingOperator.fromAFactoryThatNamesNoClass()));
+
+        assertThat(decide(env).getReason())
+                .startsWith("operator 'unnamed' comes from the factory ")
+                .endsWith(
+                        ", which does not name the operator's class, whose reads of timestamps"
+                                + " cannot be checked");
+    }
+
     @Test
     void goesTaglessWithUsersOperatorsThatDoNotReadTimestamps() {
         StreamExecutionEnvironment env = optedOut(0);

@@ -113,6 +113,10 @@ class TaglessRecordsITCase {
                         false,
                         TaglessRecordsITCase::timestampsReadByAUsersOperator),
                 job(
+                        "a user's operator from its own factory that reads timestamps itself",
+                        false,
+                        TaglessRecordsITCase::timestampsReadByAUsersOperatorFromAFactory),
+                job(
                         "processing-time windows, timestamps left behind",
                         true,
                         TaglessRecordsITCase::processingTimeWindowsOfTimestampedRecords),
@@ -789,6 +793,18 @@ class TaglessRecordsITCase {
         return timestampedNumbers(env)
                 .rebalance()
                 .transform("reads timestamps", Types.LONG, TimestampReadingOperator.askingFirst())
+                .map(timestamp -> "timestamp " + timestamp);
+    }
+
+    /** The same, with the operator made by a factory of the user's. */
+    private static DataStream<String> timestampsReadByAUsersOperatorFromAFactory(
+            StreamExecutionEnvironment env) {
+        return timestampedNumbers(env)
+                .rebalance()
+                .transform(
+                        "reads timestamps",
+                        Types.LONG,
+                        TimestampReadingOperator.askingFirstFromAFactory())
                 .map(timestamp -> "timestamp " + timestamp);
     }
 
