@@ -4,9 +4,13 @@ Markdown table of median throughputs and their ratio.
 
 Each round runs every benchmark once (one JMH fork each), the fork's and upstream's variants of a
 benchmark right after each other; the table quotes, per benchmark, the median score over the
-rounds and the ratio of the medians.
+rounds and the ratio of the medians, with the lowest and highest ratio of a single round.
 
-Usage: compare.py [--rounds N] [--jmh "JMH options"] [--out results-dir] REGEX
+With --aa, each round then runs upstream's variants once more, in JMH forks of their own: the
+"A/A" column is the ratio of those medians to the first ones, upstream against itself, which shows
+how far this machine moves a ratio when nothing changed.
+
+Usage: compare.py [--rounds N] [--jmh "JMH options"] [--aa] [--out results-dir] REGEX
 """
 import argparse
 import json
@@ -38,6 +42,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jmh", default="-wi 3 -w 1s -i 5 -r 1s")
+    parser.add_argument("--aa", action="store_true",
+                        help="run upstream's variants again in each round and report upstream against itself")
     parser.add_argument("--out", default=os.path.join(HERE, "target", "results"))
     parser.add_argument("regex")
     args = parser.parse_args()
@@ -45,22 +51,37 @@ def main():
 
     scores = {}
     for round_number in range(args.rounds):
-        results = run_round(args.regex, args.jmh, os.path.join(args.out, f"round-{round_number}.json"))
-        for result in results:
-            key, implementation = key_of(result)
-            scores.setdefault(key, {}).setdefault(implementation, []).append(result["primaryMetric"]["score"])
+        arms = [("", args.jmh)]
+        if args.aa:
+            arms.append(("upstream-again", args.jmh + " -p implementation=upstream"))
+        for arm, options in arms:
+            suffix = "-" + arm if arm else ""
+            results = run_round(args.regex, options,
+                                os.path.join(args.out, f"round-{round_number}{suffix}.json"))
+            for result in results:
+                key, implementation = key_of(result)
+                scores.setdefault(key, {}).setdefault(arm or implementation, []).append(
+                    result["primaryMetric"]["score"])
 
-    print("| benchmark | params | Wirespeed (ops/µs) | upstream 1.20.5 (ops/µs) | ratio |")
-    print("|---|---|---:|---:|---:|")
+    aa_header, aa_rule = (" A/A |", "---:|") if args.aa else ("", "")
+    print(f"| benchmark | params | Wirespeed (ops/µs) | upstream 1.20.5 (ops/µs) | ratio | rounds |{aa_header}")
+    print(f"|---|---|---:|---:|---:|---|{aa_rule}")
     for (name, params), by_implementation in sorted(scores.items()):
         label = ", ".join(f"{k}={v}" for k, v in params)
         if None in by_implementation:
             median = statistics.median(by_implementation[None])
-            print(f"| {name} | {label} | {median:.3f} | | |")
+            print(f"| {name} | {label} | {median:.3f} | | | |{' |' if args.aa else ''}")
             continue
-        fork = statistics.median(by_implementation.get("wirespeed", [float("nan")]))
-        upstream = statistics.median(by_implementation.get("upstream", [float("nan")]))
-        print(f"| {name} | {label} | {fork:.3f} | {upstream:.3f} | {fork / upstream:.2f}x |")
+        forks = by_implementation.get("wirespeed", [float("nan")])
+        upstreams = by_implementation.get("upstream", [float("nan")])
+        fork, upstream = statistics.median(forks), statistics.median(upstreams)
+        per_round = [f / u for f, u in zip(forks, upstreams)]
+        spread = f"{min(per_round):.2f}x-{max(per_round):.2f}x"
+        row = f"| {name} | {label} | {fork:.3f} | {upstream:.3f} | {fork / upstream:.2f}x | {spread} |"
+        if args.aa:
+            again = statistics.median(by_implementation.get("upstream-again", [float("nan")]))
+            row += f" {again / upstream:.2f}x |"
+        print(row)
 
 
 if __name__ == "__main__":
