@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshotSerializationUtil;
+import org.apache.flink.api.common.typeutils.base.IntSerializer;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -130,6 +132,80 @@ class PojoSerializerDifferentialTest {
         for (int i = 0; i < 20; i++) {
             checkAgainstUpstream(upstream, restored, Flat.random(random));
         }
+    }
+
+    @Test
+    void newInstancesAreMadeByTheConstructor() throws Throwable {
+        Fragile value = new Fragile();
+        value.value = 3;
+        value.constructed = false;
+        UpstreamSerializers upstream = new UpstreamSerializers(Fragile.class, List.of());
+        TypeSerializer<Object> fork = forkSerializer(Fragile.class, List.of());
+        byte[] bytes = upstream.serialize(value);
+
+        for (Object made :
+                List.of(
+                        fork.deserialize(new DataInputDeserializer(bytes)),
+                        fork.copy(value),
+                        upstream.deserialize(bytes),
+                        upstream.copy(value))) {
+            assertThat(made).extracting("value", "constructed").containsExactly(3, true);
+        }
+    }
+
+    static Stream<Throwable> constructorFailures() {
+        return Stream.of(
+                new IllegalStateException("refused"),
+                new IOException("a checked exception the constructor declares"),
+                new Error("refused"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("constructorFailures")
+    void aConstructorThatFailsFailsReadsAndCopiesAsUpstreamFails(Throwable failure)
+            throws Throwable {
+        Fragile value = new Fragile();
+        UpstreamSerializers upstream = new UpstreamSerializers(Fragile.class, List.of());
+        TypeSerializer<Object> fork = forkSerializer(Fragile.class, List.of());
+        byte[] bytes = upstream.serialize(value);
+        Fragile.failure = failure;
+        try {
+            assertFailsAsUpstream(
+                    catchThrowable(() -> fork.deserialize(new DataInputDeserializer(bytes))),
+                    catchThrowable(() -> upstream.deserialize(bytes)));
+            assertFailsAsUpstream(
+                    catchThrowable(() -> fork.copy(value)),
+                    catchThrowable(() -> upstream.copy(value)));
+        } finally {
+            Fragile.failure = null;
+        }
+    }
+
+    @Test
+    void aClassWhoseConstructorNotEveryClassMayCallIsReadAndCopiedAsBefore() throws Exception {
+        TypeSerializer<?>[] serializers = {IntSerializer.INSTANCE};
+        Field[] fields = {PackagePrivate.class.getField("value")};
+        PojoSerializer<PackagePrivate> fork =
+                new PojoSerializer<>(
+                        PackagePrivate.class, serializers, fields, new SerializerConfigImpl());
+        PackagePrivate value = new PackagePrivate();
+        value.value = 5;
+        DataOutputSerializer out = new DataOutputSerializer(8);
+        fork.serialize(value, out);
+
+        assertThat(fork.deserialize(new DataInputDeserializer(out.getCopyOfBuffer())).value)
+                .isEqualTo(5);
+        assertThat(fork.copy(value).value).isEqualTo(5);
+    }
+
+    /**
+     * Upstream's serializer threw what the fork's did. Upstream's failure comes wrapped by the
+     * reflective call that reached it.
+     */
+    private static void assertFailsAsUpstream(Throwable fork, Throwable upstreamCall) {
+        Throwable upstream = upstreamCall.getCause();
+        assertThat(fork).isInstanceOf(upstream.getClass()).hasMessage(upstream.getMessage());
+        assertThat(fork.getCause()).isSameAs(upstream.getCause());
     }
 
     @Test
@@ -336,6 +412,31 @@ class PojoSerializerDifferentialTest {
             value.nested = random.nextBoolean() ? null : Flat.random(random);
             return value;
         }
+    }
+
+    /**
+     * A POJO whose constructor marks the instance as made by it, and throws {@link #failure} while
+     * that is set.
+     */
+    public static class Fragile {
+        static Throwable failure;
+
+        public int value;
+
+        public transient boolean constructed = true;
+
+        public Fragile() throws Throwable {
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    /** A class that only its package may instantiate. */
+    static class PackagePrivate {
+        public int value;
+
+        public PackagePrivate() {}
     }
 
     /** Nested POJOs, and a field whose values may be a subclass of its type. */

@@ -21,6 +21,9 @@ public final class PojoSerializer<T> {
     /** The fields of {@link #clazz}; made on first use, as the fields of a restored serializer. */
     private transient PojoFieldCodec fieldCodec;
 
+    /** Makes the instances of {@link #clazz} that the codec fills; made on first use. */
+    private transient PojoInstantiator<T> instantiator;
+
     @Overlay.Wrap("1.20.5:384bf2bbe5a9")
     @Override
     public void serialize(T value, DataOutputView target) throws IOException {
@@ -60,13 +63,25 @@ public final class PojoSerializer<T> {
         if (from == null || from.getClass() != clazz || isRecord()) {
             return copy$upstream(from);
         }
-        T target = newInstance();
+        T target;
+        try {
+            target = instantiator().newInstance();
+        } catch (Throwable t) {
+            // as upstream's copy: an error of the constructor too
+            throw new RuntimeException("Cannot instantiate class.", t);
+        }
         fieldCodec().copy(from, target);
         return target;
     }
 
     private T deserializeFields(DataInputView source) throws IOException {
-        T target = newInstance();
+        T target;
+        try {
+            target = instantiator().newInstance();
+        } catch (Exception e) {
+            // as upstream's createInstance: an error of the constructor passes as it is
+            throw new RuntimeException("Cannot instantiate class.", e);
+        }
         fieldCodec().deserialize(target, source);
         return target;
     }
@@ -94,13 +109,11 @@ public final class PojoSerializer<T> {
         return (T) subclassSerializer.deserialize(target, source);
     }
 
-    /** A bare instance of {@link #clazz}, whose fields the caller sets, every one. */
-    private T newInstance() {
-        try {
-            return clazz.newInstance();
-        } catch (Exception e) {
-            throw new RuntimeException("Cannot instantiate class.", e);
+    private PojoInstantiator<T> instantiator() {
+        if (instantiator == null) {
+            instantiator = new PojoInstantiator<>(clazz);
         }
+        return instantiator;
     }
 
     private PojoFieldCodec fieldCodec() {
