@@ -29,11 +29,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The FLIP-330 decision for each kind of job graph. */
 class TimestampSupportDecisionTest {
+
+    private static final String READS_TIMESTAMPS_ITSELF =
+            "operator 'reads timestamps' reads its records' timestamps itself ("
+                    + TimestampReadingOperator.class.getName()
+                    + "#processElement calls StreamRecord#hasTimestamp())";
 
     @RegisterExtension
     private final LoggerAuditingExtension decisionLog =
@@ -224,53 +230,40 @@ class TimestampSupportDecisionTest {
      */
     @Test
     void staysTaggedForAUsersOperatorThatReadsTimestampsItself() {
-        StreamExecutionEnvironment env = optedOut(0);
-        sink(
-                source(env, WatermarkStrategy.noWatermarks())
-                        .rebalance()
-                        .transform(
-                                "reads timestamps",
-                                Types.LONG,
-                                TimestampReadingOperator.askingFirst()));
-
-        assertThat(decide(env).getReason())
-                .isEqualTo(
-                        "operator 'reads timestamps' reads its records' timestamps itself ("
-                                + TimestampReadingOperator.class.getName()
-                                + "#processElement calls StreamRecord#hasTimestamp())");
+        assertThat(
+                        reasonBehindANetworkEdge(
+                                stream ->
+                                        stream.transform(
+                                                "reads timestamps",
+                                                Types.LONG,
+                                                TimestampReadingOperator.askingFirst())))
+                .isEqualTo(READS_TIMESTAMPS_ITSELF);
     }
 
     /** The same operator, made by a factory of the user's, which names the operator's class. */
     @Test
     void staysTaggedForAUsersOperatorFromItsOwnFactoryThatReadsTimestampsItself() {
-        StreamExecutionEnvironment env = optedOut(0);
-        sink(
-                source(env, WatermarkStrategy.noWatermarks())
-                        .rebalance()
-                        .transform(
-                                "reads timestamps",
-                                Types.LONG,
-                                TimestampReadingOperator.askingFirstFromAFactory()));
-
-        assertThat(decide(env).getReason())
-                .isEqualTo(
-                        "operator 'reads timestamps' reads its records' timestamps itself ("
-                                + TimestampReadingOperator.class.getName()
-                                + "#processElement calls StreamRecord#hasTimestamp())");
+        assertThat(
+                        reasonBehindANetworkEdge(
+                                stream ->
+                                        stream.transform(
+                                                "reads timestamps",
+                                                Types.LONG,
+                                                TimestampReadingOperator
+                                                        .askingFirstFromAFactory())))
+                .isEqualTo(READS_TIMESTAMPS_ITSELF);
     }
 
     @Test
     void staysTaggedForAUsersFactoryThatNamesNoOperatorClass() {
-        StreamExecutionEnvironment env = optedOut(0);
-        sink(
-                source(env, WatermarkStrategy.noWatermarks())
-                        .rebalance()
-                        .transform(
-                                "unnamed",
-                                Types.LONG,
-                                TimestampReadingOperator.fromAFactoryThatNamesNoClass()));
-
-        assertThat(decide(env).getReason())
+        assertThat(
+                        reasonBehindANetworkEdge(
+                                stream ->
+                                        stream.transform(
+                                                "unnamed",
+                                                Types.LONG,
+                                                TimestampReadingOperator
+                                                        .fromAFactoryThatNamesNoClass())))
                 .startsWith("operator 'unnamed' comes from the factory ")
                 .endsWith(
                         ", which does not name the operator's class, whose reads of timestamps"
@@ -338,6 +331,16 @@ class TimestampSupportDecisionTest {
 
     private static void sink(DataStream<Long> stream) {
         stream.sinkTo(new DiscardingSink<>());
+    }
+
+    /**
+     * The decision's reason for a job of the operator behind a network edge, without watermarks.
+     */
+    private static String reasonBehindANetworkEdge(
+            Function<DataStream<Long>, DataStream<Long>> operator) {
+        StreamExecutionEnvironment env = optedOut(0);
+        sink(operator.apply(source(env, WatermarkStrategy.noWatermarks()).rebalance()));
+        return decide(env).getReason();
     }
 
     private static TimestampSupportDecision decide(StreamExecutionEnvironment env) {
