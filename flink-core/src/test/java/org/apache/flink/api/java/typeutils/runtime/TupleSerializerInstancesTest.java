@@ -8,6 +8,7 @@ import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.tuple.Tuple;
+import org.apache.flink.api.java.tuple.Tuple1;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
@@ -22,6 +23,7 @@ import java.io.IOException;
 import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The tuples that {@code TupleSerializer} reads and copies: Flink's own tuple classes, made by
@@ -70,6 +72,42 @@ class TupleSerializerInstancesTest {
         assertThat(copy.source).isEqualTo("constructor");
     }
 
+    /**
+     * Upstream's {@code instantiateRaw()} wraps an exception of the constructor in a {@code
+     * RuntimeException} and lets an error pass.
+     */
+    @Test
+    void aSubclassWhoseConstructorFailsFailsAsUpstreamFails() throws IOException {
+        TypeSerializer<Refusing> serializer =
+                TypeExtractor.createTypeInfo(Refusing.class)
+                        .createSerializer(new SerializerConfigImpl());
+        Refusing value = new Refusing();
+        value.f0 = 1L;
+        DataOutputSerializer out = new DataOutputSerializer(16);
+        serializer.serialize(value, out);
+        byte[] bytes = out.getCopyOfBuffer();
+        IllegalStateException exception = new IllegalStateException("refused");
+        Error error = new Error("refused");
+        try {
+            Refusing.failure = exception;
+            assertThatThrownBy(() -> serializer.deserialize(new DataInputDeserializer(bytes)))
+                    .isExactlyInstanceOf(RuntimeException.class)
+                    .hasMessage("Cannot instantiate tuple.")
+                    .cause()
+                    .isSameAs(exception);
+            assertThatThrownBy(() -> serializer.copy(value))
+                    .hasMessage("Cannot instantiate tuple.")
+                    .cause()
+                    .isSameAs(exception);
+
+            Refusing.failure = error;
+            assertThatThrownBy(() -> serializer.deserialize(new DataInputDeserializer(bytes)))
+                    .isSameAs(error);
+        } finally {
+            Refusing.failure = null;
+        }
+    }
+
     private static <T> T roundTrip(TypeSerializer<T> serializer, T value) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
         serializer.serialize(value, out);
@@ -84,6 +122,21 @@ class TupleSerializerInstancesTest {
 
         public Counted() {
             source = "constructor";
+        }
+    }
+
+    /** A tuple whose constructor throws {@link #failure} while that is set. */
+    public static class Refusing extends Tuple1<Long> {
+        private static final long serialVersionUID = 1L;
+
+        static Throwable failure;
+
+        public Refusing() {
+            if (failure instanceof RuntimeException) {
+                throw (RuntimeException) failure;
+            } else if (failure instanceof Error) {
+                throw (Error) failure;
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ public final class PojoSerializer<T> {
     private transient PojoFieldCodec fieldCodec;
 
     /** Makes the instances of {@link #clazz} that the codec fills; made on first use. */
-    private transient PojoInstantiator<T> instantiator;
+    private transient NoArgumentConstructor<T> constructor;
 
     @Overlay.Wrap("1.20.5:384bf2bbe5a9")
     @Override
@@ -65,7 +65,7 @@ public final class PojoSerializer<T> {
         }
         T target;
         try {
-            target = instantiator().newInstance();
+            target = constructor().newInstance();
         } catch (Throwable t) {
             // as upstream's copy: an error of the constructor too
             throw new RuntimeException("Cannot instantiate class.", t);
@@ -77,7 +77,7 @@ public final class PojoSerializer<T> {
     private T deserializeFields(DataInputView source) throws IOException {
         T target;
         try {
-            target = instantiator().newInstance();
+            target = constructor().newInstance();
         } catch (Exception e) {
             // as upstream's createInstance: an error of the constructor passes as it is
             throw new RuntimeException("Cannot instantiate class.", e);
@@ -109,11 +109,11 @@ public final class PojoSerializer<T> {
         return (T) subclassSerializer.deserialize(target, source);
     }
 
-    private PojoInstantiator<T> instantiator() {
-        if (instantiator == null) {
-            instantiator = new PojoInstantiator<>(clazz);
+    private NoArgumentConstructor<T> constructor() {
+        if (constructor == null) {
+            constructor = new NoArgumentConstructor<>(clazz);
         }
-        return instantiator;
+        return constructor;
     }
 
     private PojoFieldCodec fieldCodec() {

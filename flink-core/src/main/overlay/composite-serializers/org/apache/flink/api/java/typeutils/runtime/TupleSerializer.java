@@ -13,13 +13,16 @@ import java.io.IOException;
  * Reads and copies the fields through a {@link TupleFieldCodec}, which reads and copies strings and
  * boxed primitives itself; makes the tuples that {@code deserialize} and {@code copy} return with
  * their constructor where the tuple class is Flink's own {@code Tuple1} to {@code Tuple25}, whose
- * constructors set nothing, instead of by reflection on every record. Subclasses of them are made
- * as upstream makes them. Same bytes and same objects.
+ * constructors set nothing, and a subclass of them with its {@link NoArgumentConstructor}, instead
+ * of by {@code Class#newInstance()} on every record. Same bytes and same objects.
  */
 public class TupleSerializer<T extends Tuple> {
 
     /** The fields; made on first use, as for a serializer restored from its snapshot. */
     private transient TupleFieldCodec fieldCodec;
+
+    /** Makes instances of a subclass of Flink's tuples; made on first use. */
+    private transient NoArgumentConstructor<T> constructor;
 
     @Overlay.Replace("1.20.5:d69068d0bba7")
     @Override
@@ -57,13 +60,20 @@ public class TupleSerializer<T extends Tuple> {
         return reuse;
     }
 
-    @Overlay.Wrap("1.20.5:1f0e50b38ddc")
+    @Overlay.Replace("1.20.5:1f0e50b38ddc")
     @SuppressWarnings("unchecked")
     private T instantiateRaw() {
         if (arity >= 1 && arity <= Tuple.MAX_ARITY && tupleClass == Tuple.getTupleClass(arity)) {
             return (T) Tuple.newInstance(arity);
         }
-        return instantiateRaw$upstream();
+        if (constructor == null) {
+            constructor = new NoArgumentConstructor<>(tupleClass);
+        }
+        try {
+            return constructor.newInstance();
+        } catch (Exception e) {
+            throw new RuntimeException("Cannot instantiate tuple.", e);
+        }
     }
 
     private TupleFieldCodec fieldCodec() {

@@ -15,8 +15,9 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.UndeclaredThrowableException;
 
 /**
- * Makes new instances of one POJO class with its no-argument constructor, the instances that {@link
- * Class#newInstance()} makes for {@link PojoSerializer}.
+ * Makes new instances of one class with its no-argument constructor, the instances that {@link
+ * Class#newInstance()} makes, for the serializers that make one for every record they read or copy:
+ * {@link PojoSerializer}, and {@link TupleSerializer} for subclasses of Flink's tuples.
  *
  * <p>{@code Class#newInstance()} asks for its caller's class on every call, to check access. Where
  * the JIT does not inline it into its caller, which it need not, that is a walk of the thread's
@@ -26,18 +27,18 @@ import java.lang.reflect.UndeclaredThrowableException;
  * constructor, goes through {@code Class#newInstance()} as before, with its checks and its errors.
  */
 @Internal
-final class PojoInstantiator<T> {
+final class NoArgumentConstructor<T> {
 
     private static final MethodType NO_ARGUMENTS = MethodType.methodType(Object.class);
 
-    private final Class<T> pojoClass;
+    private final Class<T> type;
 
     /** The public no-argument constructor, or {@code null} if not every class may call one. */
     @Nullable private final MethodHandle constructor;
 
-    PojoInstantiator(Class<T> pojoClass) {
-        this.pojoClass = pojoClass;
-        this.constructor = publicConstructor(pojoClass);
+    NoArgumentConstructor(Class<T> type) {
+        this.type = type;
+        this.constructor = publicConstructor(type);
     }
 
     /**
@@ -48,7 +49,7 @@ final class PojoInstantiator<T> {
     @SuppressWarnings({"deprecation", "unchecked"})
     T newInstance() throws Exception {
         if (constructor == null) {
-            return pojoClass.newInstance();
+            return type.newInstance();
         }
         try {
             return (T) (Object) constructor.invokeExact();
@@ -60,13 +61,13 @@ final class PojoInstantiator<T> {
     }
 
     @Nullable
-    private static MethodHandle publicConstructor(Class<?> pojoClass) {
-        if (Modifier.isAbstract(pojoClass.getModifiers())) {
+    private static MethodHandle publicConstructor(Class<?> type) {
+        if (Modifier.isAbstract(type.getModifiers())) {
             return null;
         }
         try {
             return MethodHandles.publicLookup()
-                    .findConstructor(pojoClass, MethodType.methodType(void.class))
+                    .findConstructor(type, MethodType.methodType(void.class))
                     .asType(NO_ARGUMENTS);
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null;
