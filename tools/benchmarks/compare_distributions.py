@@ -13,16 +13,30 @@ ignores the option). A run's cost is the TaskManager process's CPU time over the
 system, every thread, from /proc) divided by the records the job counted; its throughput is that
 count over the job's net runtime.
 
+Part of that CPU time is the JIT's: every job loads its classes anew, so the code compiled for the
+last job's record path, which inlined that job's classes, is invalidated and the record path is
+compiled again in each measured run, a cost per job that a job running for hours pays once. The
+table gives the compiler threads' share (from their /proc/<pid>/task entries) and the ratios
+without it: the work of the tasks and the rest of the process, which still includes the slower
+code that runs until the compiled code is in place.
+
 A ratio is the median CPU time per record of upstream over that of the other arm: above 1.0 the
 other arm spends less CPU per record. Its interval resamples the rounds (the bootstrap, 2000
 draws). Read a ratio against the A/A ratio of the same row: the A/A interval is what this machine
 resolves in that series.
 
+With --candidate DIR, every round starts a fourth cluster from DIR: another Wirespeed tree, such
+as a build of a change under review copied aside (cp -a flink-dist/target/wirespeed-*-SNAPSHOT
+DIR) before the build of main. The table then also gives the candidate against upstream and
+against Wirespeed, the whole-job evidence for or against the change, beside the A/A of the same
+series.
+
 Usage: compare_distributions.py [--build] [--rounds N] [--scale F] [--jobs REGEX] [--seed N]
-                                [--raw FILE]
+                                [--raw FILE] [--candidate DIR]
 """
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -31,6 +45,7 @@ import distributions
 
 OPTIONS = ("true", "false")
 ARMS = ("upstream", "upstream A/A", "wirespeed")
+CANDIDATE = "candidate"
 BOOTSTRAP_DRAWS = 2000
 
 
@@ -49,15 +64,19 @@ def bootstrap_interval(baseline, other, rng):
     return ratios[int(0.05 * BOOTSTRAP_DRAWS)], ratios[int(0.95 * BOOTSTRAP_DRAWS) - 1]
 
 
-def measure(homes, jobs, rounds, scale, rng):
+def tree_of(arm, homes):
+    return homes["upstream"] if arm == "upstream A/A" else homes[arm]
+
+
+def measure(homes, arms, jobs, rounds, scale, rng):
     """{(job label, option): {arm: [JobRun, one per round]}}"""
     examples = f"{homes['wirespeed']}/examples"
     runs = {}
     for round_number in range(1, rounds + 1):
-        arms = list(ARMS)
-        rng.shuffle(arms)
-        for arm in arms:
-            cluster = distributions.Cluster(homes["wirespeed" if arm == "wirespeed" else "upstream"])
+        order = list(arms)
+        rng.shuffle(order)
+        for arm in order:
+            cluster = distributions.Cluster(tree_of(arm, homes))
             try:
                 cluster.start()
                 # The JIT's warm-up: a first measured run was up to 1.5x as costly as a second
@@ -71,7 +90,8 @@ def measure(homes, jobs, rounds, scale, rng):
                     run = distributions.run_job(cluster, examples, job, option, scale)
                     runs.setdefault((job.label, option), {}).setdefault(arm, []).append(run)
                     print(f"round {round_number}, {arm}, {job.label}, option {option}: "
-                          f"{cpu_per_million(run):,.0f} CPU ms per million records, "
+                          f"{cpu_per_million(run):,.0f} CPU ms per million records "
+                          f"({run.jit_cpu_seconds / run.cpu_seconds:.0%} of it the JIT's), "
                           f"{run.records * 1000 / run.millis:,.0f} records/s", file=sys.stderr)
             finally:
                 cluster.stop()
@@ -82,25 +102,48 @@ def cpu_per_million(run):
     return run.cpu_seconds * 1e9 / run.records
 
 
-def report(jobs, runs, rng):
+def cpu_per_million_without_jit(run):
+    return (run.cpu_seconds - run.jit_cpu_seconds) * 1e9 / run.records
+
+
+def jit_share(runs):
+    return statistics.median(run.jit_cpu_seconds / run.cpu_seconds for run in runs)
+
+
+def ratio_cell(cost, baseline, other, rng, bold=False):
+    """The ratio of the medians of two arms, with its bootstrap interval."""
+    low, high = bootstrap_interval(cost[baseline], cost[other], rng)
+    ratio = f"{ratio_of_medians(cost[baseline], cost[other]):.2f}x"
+    return f"{f'**{ratio}**' if bold else ratio} ({low:.2f}x-{high:.2f}x)"
+
+
+def report(jobs, arms, runs, rng):
+    candidate = CANDIDATE in arms
     print("| job | pipeline.force-timestamp-support | upstream 1.20.5 (CPU ms per million records) "
           "| Wirespeed | Wirespeed against upstream (90% interval) | A/A: upstream against itself "
-          "(90% interval) | throughput, Wirespeed against upstream |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+          "(90% interval) | throughput, Wirespeed against upstream | the JIT's share, upstream / "
+          "Wirespeed | without the JIT: Wirespeed against upstream; A/A |"
+          + (" candidate | candidate against upstream | candidate against Wirespeed |" if candidate else ""))
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---:|" if candidate else ""))
     for job in jobs:
         for option in OPTIONS:
-            arms = runs[(job.label, option)]
-            cost = {arm: [cpu_per_million(run) for run in arms[arm]] for arm in ARMS}
-            speed = {arm: [run.records / run.millis for run in arms[arm]] for arm in ARMS}
-            fork = ratio_of_medians(cost["upstream"], cost["wirespeed"])
-            fork_low, fork_high = bootstrap_interval(cost["upstream"], cost["wirespeed"], rng)
-            same = ratio_of_medians(cost["upstream"], cost["upstream A/A"])
-            same_low, same_high = bootstrap_interval(cost["upstream"], cost["upstream A/A"], rng)
+            arm_runs = runs[(job.label, option)]
+            cost = {arm: [cpu_per_million(run) for run in arm_runs[arm]] for arm in arms}
+            speed = {arm: [run.records / run.millis for run in arm_runs[arm]] for arm in arms}
+            without_jit = {arm: [cpu_per_million_without_jit(run) for run in arm_runs[arm]] for arm in arms}
             throughput = ratio_of_medians(speed["wirespeed"], speed["upstream"])
-            print(f"| {job.label} | {option} | {statistics.median(cost['upstream']):,.0f} "
-                  f"| {statistics.median(cost['wirespeed']):,.0f} "
-                  f"| **{fork:.2f}x** ({fork_low:.2f}x-{fork_high:.2f}x) "
-                  f"| {same:.2f}x ({same_low:.2f}x-{same_high:.2f}x) | {throughput:.2f}x |")
+            row = (f"| {job.label} | {option} | {statistics.median(cost['upstream']):,.0f} "
+                   f"| {statistics.median(cost['wirespeed']):,.0f} "
+                   f"| {ratio_cell(cost, 'upstream', 'wirespeed', rng, bold=True)} "
+                   f"| {ratio_cell(cost, 'upstream', 'upstream A/A', rng)} | {throughput:.2f}x "
+                   f"| {jit_share(arm_runs['upstream']):.0%} / {jit_share(arm_runs['wirespeed']):.0%} "
+                   f"| {ratio_cell(without_jit, 'upstream', 'wirespeed', rng)}; "
+                   f"{ratio_cell(without_jit, 'upstream', 'upstream A/A', rng)} |")
+            if candidate:
+                row += (f" {statistics.median(cost[CANDIDATE]):,.0f} "
+                        f"| {ratio_cell(cost, 'upstream', CANDIDATE, rng)} "
+                        f"| {ratio_cell(cost, 'wirespeed', CANDIDATE, rng)} |")
+            print(row)
 
 
 def main():
@@ -111,20 +154,28 @@ def main():
     parser.add_argument("--jobs", default="", help="runs only the jobs whose label matches this regex")
     parser.add_argument("--seed", type=int, default=None, help="fixes the random orders and the bootstrap")
     parser.add_argument("--raw", help="also writes every run's count, runtime and CPU time to this JSON file")
+    parser.add_argument("--candidate", help="a fourth arm: another Wirespeed distribution tree")
     args = parser.parse_args()
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
     jobs = distributions.select_jobs(args.jobs)
     if args.build:
         distributions.build()
+    homes = distributions.trees()
+    arms = ARMS
+    if args.candidate:
+        if not os.path.isfile(os.path.join(args.candidate, "bin", "start-cluster.sh")):
+            parser.error(f"--candidate {args.candidate} is not a distribution tree (no bin/start-cluster.sh)")
+        homes[CANDIDATE] = os.path.abspath(args.candidate)
+        arms = ARMS + (CANDIDATE,)
     rng = random.Random(args.seed)
-    runs = measure(distributions.trees(), jobs, args.rounds, args.scale, rng)
+    runs = measure(homes, arms, jobs, args.rounds, args.scale, rng)
     if args.raw:
         with open(args.raw, "w") as f:
             json.dump([{"job": label, "option": option, "arm": arm, **run._asdict()}
                        for (label, option), arms in runs.items() for arm, arm_runs in arms.items()
                        for run in arm_runs], f, indent=1)
-    report(jobs, runs, rng)
+    report(jobs, arms, runs, rng)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,12 @@ JOBS = [
     Job("Keyed POJO state on RocksDB", "wirespeed/KeyedPojoState.jar", [], "--records", 500_000, False),
 ]
 
-JobRun = namedtuple("JobRun", "records millis cpu_seconds")
+# cpu_seconds: the TaskManager's CPU time over the run, every thread; jit_cpu_seconds: the part of it
+# that the JIT's compiler threads took.
+JobRun = namedtuple("JobRun", "records millis cpu_seconds jit_cpu_seconds")
+
+# The JIT's compiler threads, as the kernel names them (it cuts names to 15 characters).
+COMPILER_THREAD = re.compile(r"C[12] CompilerThre")
 
 
 def select_jobs(regex):
@@ -65,12 +70,39 @@ def free_port():
         return s.getsockname()[1]
 
 
+def cpu_ticks(stat):
+    """The name and the user and system CPU ticks in a /proc stat line of a process or a thread."""
+    # The name, in parentheses, may hold spaces and parentheses: the fields follow the last ")".
+    name, fields = stat[stat.index("(") + 1:].rsplit(")", 1)
+    fields = fields.split()
+    return name, int(fields[11]) + int(fields[12])
+
+
 def process_cpu_seconds(pid):
     """User and system CPU time of a process so far, all its threads, ended ones included."""
     with open(f"/proc/{pid}/stat") as f:
-        # The command name, in parentheses, may hold spaces: the fields follow its closing one.
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        return cpu_ticks(f.read())[1] / CLOCK_TICKS
+
+
+def compiler_thread_ticks(pid):
+    """{thread id: CPU ticks so far} of the JVM's JIT compiler threads alive now."""
+    ticks = {}
+    for stat in glob.glob(f"/proc/{pid}/task/*/stat"):
+        try:
+            with open(stat) as f:
+                name, thread_ticks = cpu_ticks(f.read())
+        except FileNotFoundError:  # the thread ended meanwhile
+            continue
+        if COMPILER_THREAD.fullmatch(name):
+            ticks[os.path.basename(os.path.dirname(stat))] = thread_ticks
+    return ticks
+
+
+def compiler_cpu_seconds(before, after):
+    """The compiler threads' CPU time between two readings. The JVM may stop a compiler thread
+    beyond the first of each compiler when it idles (on 2 cores the JVM starts one of each): what
+    such a thread spent after the first reading is then missing."""
+    return sum(ticks - before.get(thread, 0) for thread, ticks in after.items()) / CLOCK_TICKS
 
 
 class Cluster:
@@ -136,10 +168,12 @@ def run_job(cluster, examples, job, force, scale):
                                           "-Dpipeline.auto-watermark-interval=0"]
     pid = cluster.taskmanager_pid()
     cpu_before = process_cpu_seconds(pid)
+    compilers_before = compiler_thread_ticks(pid)
     output = cluster.bin("flink", "run", *dynamic, os.path.join(examples, job.jar), *job.arguments,
                          job.count_option, str(max(1, int(job.count * scale))), *option)
     cpu_after = process_cpu_seconds(pid)
+    jit_cpu = compiler_cpu_seconds(compilers_before, compiler_thread_ticks(pid))
     match = THROUGHPUT.search(output)
     if not match:
         sys.exit(f"No throughput in the output of {job.label}:\n{output}")
-    return JobRun(int(match.group(1)), int(match.group(2)), cpu_after - cpu_before)
+    return JobRun(int(match.group(1)), int(match.group(2)), cpu_after - cpu_before, jit_cpu)
