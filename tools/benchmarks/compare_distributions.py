@@ -173,7 +173,7 @@ def main():
     if args.raw:
         with open(args.raw, "w") as f:
             json.dump([{"job": label, "option": option, "arm": arm, **run._asdict()}
-                       for (label, option), arms in runs.items() for arm, arm_runs in arms.items()
+                       for (label, option), by_arm in runs.items() for arm, arm_runs in by_arm.items()
                        for run in arm_runs], f, indent=1)
     report(jobs, arms, runs, rng)
 
