@@ -29,7 +29,8 @@ import java.lang.reflect.UndeclaredThrowableException;
 @Internal
 final class NoArgumentConstructor<T> {
 
-    private static final MethodType NO_ARGUMENTS = MethodType.methodType(Object.class);
+    /** The type the constructor is called as, so that {@code invokeExact()} returns an object. */
+    private static final MethodType RETURNS_OBJECT = MethodType.methodType(Object.class);
 
     private final Class<T> type;
 
@@ -68,7 +69,7 @@ final class NoArgumentConstructor<T> {
         try {
             return MethodHandles.publicLookup()
                     .findConstructor(type, MethodType.methodType(void.class))
-                    .asType(NO_ARGUMENTS);
+                    .asType(RETURNS_OBJECT);
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null;
         }
