@@ -37,11 +37,17 @@ public final class VarInts {
     /** The high bit of each byte of a little-endian word. */
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
+    /** The high bit of each byte of an int. */
+    private static final int INT_HIGH_BITS = 0x8080_8080;
+
     /** The high bits of a word of four 2-byte chars: set in every first byte of a pair. */
     private static final long TWO_BYTE_CHARS = 0x0080_0080_0080_0080L;
 
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle INTS =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private VarInts() {}
 
@@ -336,18 +342,29 @@ public final class VarInts {
     }
 
     /**
-     * Whether {@code count} bytes from {@code from} are all below 0x80, 8 bytes a step: each a
-     * one-byte varint, an ASCII char.
+     * Whether {@code count} bytes from {@code from} are all below 0x80: each a one-byte varint, an
+     * ASCII char. Eight bytes a step, and the last step's word ends where the bytes end,
+     * overlapping the one before it: no byte is checked alone from 4 bytes on, and none outside the
+     * range.
      */
     static boolean isAscii(byte[] bytes, int from, int count) {
-        int i = from;
-        for (int end = from + count - Long.BYTES; i <= end; i += Long.BYTES) {
-            if (((long) LONGS.get(bytes, i) & HIGH_BITS) != 0) {
-                return false;
+        if (count >= Long.BYTES) {
+            int lastWord = from + count - Long.BYTES;
+            for (int i = from; i < lastWord; i += Long.BYTES) {
+                if (((long) LONGS.get(bytes, i) & HIGH_BITS) != 0) {
+                    return false;
+                }
             }
+            return ((long) LONGS.get(bytes, lastWord) & HIGH_BITS) == 0;
+        }
+        if (count >= Integer.BYTES) {
+            int bits =
+                    (int) INTS.get(bytes, from)
+                            | (int) INTS.get(bytes, from + count - Integer.BYTES);
+            return (bits & INT_HIGH_BITS) == 0;
         }
         int bits = 0;
-        for (int end = from + count; i < end; i++) {
+        for (int i = from, end = from + count; i < end; i++) {
             bits |= bytes[i];
         }
         return bits >= 0;

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -83,6 +84,35 @@ class VarIntsTest {
                                         new DataInputStream(new ByteArrayInputStream(bytes))))
                 .isInstanceOf(IOException.class)
                 .hasMessage("Corrupt string: a char varint encodes a value above 0xFFFF");
+    }
+
+    @Test
+    void findsANonAsciiByteAtEveryPositionAndNoneOutsideTheRange() {
+        for (int from = 0; from < 4; from++) {
+            for (int count = 0; count <= 40; count++) {
+                // non-ASCII bytes before the range, and after it or none (the array's end)
+                for (int after : new int[] {0, 8}) {
+                    byte[] bytes = new byte[from + count + after];
+                    Arrays.fill(bytes, (byte) 0x80);
+                    Arrays.fill(bytes, from, from + count, (byte) 'a');
+
+                    assertThat(VarInts.isAscii(bytes, from, count))
+                            .as("%d ASCII bytes from %d of %d", count, from, bytes.length)
+                            .isTrue();
+                    for (int pos = from; pos < from + count; pos++) {
+                        for (byte nonAscii : new byte[] {(byte) 0x80, (byte) 0xff}) {
+                            bytes[pos] = nonAscii;
+                            assertThat(VarInts.isAscii(bytes, from, count))
+                                    .as(
+                                            "%d bytes from %d, 0x%02x at %d",
+                                            count, from, nonAscii, pos)
+                                    .isFalse();
+                        }
+                        bytes[pos] = 'a';
+                    }
+                }
+            }
+        }
     }
 
     private static int referenceLength(int value) {
