@@ -40,8 +40,19 @@ public final class VarInts {
     /** The high bit of each byte of an int. */
     private static final int INT_HIGH_BITS = 0x8080_8080;
 
-    /** The high bits of a word of four 2-byte chars: set in every first byte of a pair. */
-    private static final long TWO_BYTE_CHARS = 0x0080_0080_0080_0080L;
+    /** The continuation bit of a little-endian word's second byte. */
+    private static final long SECOND_BYTE_CONTINUATION = 0x8000L;
+
+    /**
+     * The bits of a word's third byte that a char's varint leaves clear: all but the lowest two.
+     */
+    private static final long THIRD_BYTE_ABOVE_TWO_BITS = 0xfc_0000L;
+
+    /** A char's bits 7 to 13, in a word shifted right by 1: the payload of its second byte. */
+    private static final long SECOND_PAYLOAD = 0x3f80L;
+
+    /** A char's bits 14 and 15, in a word shifted right by 2: the payload of its third byte. */
+    private static final long THIRD_PAYLOAD = 0xc000L;
 
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -193,29 +204,25 @@ public final class VarInts {
             throws IOException {
         int end = offset + count;
         int i = offset;
-        // while a word and a char begun at its last byte lie before the limit, no byte needs a
-        // limit check: eight ASCII chars or four 2-byte chars decode from the word, other words
-        // a char at a time
-        while (i < end && pos <= limit - Long.BYTES - (MAX_CHAR_BYTES - 1)) {
+        // while a word at the char's first byte lies before the limit, it holds all of the char's
+        // bytes: the char decodes from the word, with one load and no limit check
+        for (int lastWord = limit - Long.BYTES; i < end && pos <= lastWord; i++) {
             long word = (long) LONGS.get(source, pos);
-            long high = word & HIGH_BITS;
-            if (high == 0 && end - i >= Long.BYTES) {
-                for (int k = 0; k < Long.BYTES; k++) {
-                    target[i + k] = (char) ((word >>> (8 * k)) & 0xff);
-                }
-                i += Long.BYTES;
-                pos += Long.BYTES;
-            } else if (high == TWO_BYTE_CHARS && end - i >= 4) {
-                for (int k = 0; k < 4; k++) {
-                    int pair = (int) (word >>> (16 * k));
-                    target[i + k] = (char) ((pair & PAYLOAD) | ((pair >>> 8) & PAYLOAD) << 7);
-                }
-                i += 4;
-                pos += Long.BYTES;
+            if ((word & CONTINUATION) == 0) {
+                target[i] = (char) (word & PAYLOAD);
+                pos++;
+            } else if ((word & SECOND_BYTE_CONTINUATION) == 0) {
+                target[i] = (char) ((word & PAYLOAD) | (word >>> 1) & SECOND_PAYLOAD);
+                pos += 2;
+            } else if ((word & THIRD_BYTE_ABOVE_TWO_BITS) == 0) {
+                target[i] =
+                        (char)
+                                ((word & PAYLOAD)
+                                        | (word >>> 1) & SECOND_PAYLOAD
+                                        | (word >>> 2) & THIRD_PAYLOAD);
+                pos += 3;
             } else {
-                for (int wordEnd = pos + Long.BYTES; pos < wordEnd && i < end; i++) {
-                    pos = readCharAt(source, pos, target, i);
-                }
+                throw corruptThirdByte((byte) (word >>> 16));
             }
         }
         for (; i < end; i++) {
@@ -285,11 +292,8 @@ public final class VarInts {
     }
 
     private static char threeByteChar(int b0, int b1, int b2) throws IOException {
-        if (b2 < 0) {
-            throw tooLong("string char", MAX_CHAR_BYTES);
-        }
-        if (b2 > 0x03) {
-            throw new IOException("Corrupt string: a char varint encodes a value above 0xFFFF");
+        if (b2 < 0 || b2 > 0x03) {
+            throw corruptThirdByte(b2);
         }
         return (char) ((b0 & PAYLOAD) | (b1 & PAYLOAD) << 7 | b2 << 14);
     }
@@ -368,6 +372,13 @@ public final class VarInts {
             bits |= bytes[i];
         }
         return bits >= 0;
+    }
+
+    /** The error for the third byte of a char's varint, which has a bit above the lowest two. */
+    private static IOException corruptThirdByte(int b2) {
+        return b2 < 0
+                ? tooLong("string char", MAX_CHAR_BYTES)
+                : new IOException("Corrupt string: a char varint encodes a value above 0xFFFF");
     }
 
     private static void checkFits(int index, int lastByte, String what) throws IOException {

@@ -87,6 +87,43 @@ class VarIntsTest {
     }
 
     @Test
+    void rejectsACorruptThirdByteWhetherOrNotAWordFitsBeforeTheLimit() {
+        // a char's third byte with its continuation bit, or with a bit above the lowest two
+        String[] messages = {
+            "Corrupt string char: its varint is longer than 3 bytes",
+            "Corrupt string: a char varint encodes a value above 0xFFFF"
+        };
+        byte[] thirdBytes = {(byte) 0x80, 0x04};
+        for (int k = 0; k < thirdBytes.length; k++) {
+            for (int before = 0; before <= 9; before++) {
+                for (int after = 0; after <= 9; after++) {
+                    byte[] bytes = new byte[before + 3 + after];
+                    Arrays.fill(bytes, (byte) 'a');
+                    bytes[before] = (byte) 0xff;
+                    bytes[before + 1] = (byte) 0xff;
+                    bytes[before + 2] = thirdBytes[k];
+                    int chars = before + 1 + after;
+
+                    assertThatThrownBy(
+                                    () ->
+                                            VarInts.readChars(
+                                                    bytes,
+                                                    0,
+                                                    bytes.length,
+                                                    new char[chars],
+                                                    0,
+                                                    chars))
+                            .as(
+                                    "third byte 0x%02x after %d chars, %d after",
+                                    thirdBytes[k], before, after)
+                            .isInstanceOf(IOException.class)
+                            .hasMessage(messages[k]);
+                }
+            }
+        }
+    }
+
+    @Test
     void findsANonAsciiByteAtEveryPositionAndNoneOutsideTheRange() {
         for (int from = 0; from < 4; from++) {
             for (int count = 0; count <= 40; count++) {
