@@ -44,9 +44,10 @@ public final class StringCodec {
     private static final int BULK_COPY_MIN_CHARS = 8;
 
     /**
-     * Strings up to this length are read into arrays of their own, not the thread's buffers: in a
-     * task thread, whose map of thread-locals holds many, a look-up of the buffers costs more than
-     * a small array.
+     * Strings up to this length are read from streams into arrays of their own, and from a {@link
+     * DataInputDeserializer} into the deserializer's own array, not the thread's buffers: in a task
+     * thread, whose map of thread-locals holds many, a look-up of the buffers costs more than a
+     * small array. The bound keeps what each deserializer holds small.
      */
     private static final int OWN_ARRAY_CHARS = 256;
 
@@ -242,9 +243,9 @@ public final class StringCodec {
             int length = lengthPlusOne - 1;
             checkAvailable(length, limit - pos);
             char[] chars =
-                    length <= OWN_ARRAY_CHARS || length > CHUNK_CHARS
-                            ? new char[length]
-                            : BUFFERS.get().chars;
+                    length <= OWN_ARRAY_CHARS
+                            ? in.stringChars(length)
+                            : length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
             pos = VarInts.readChars(source, pos, limit, chars, 0, length);
             result = new String(chars, 0, length);
         }

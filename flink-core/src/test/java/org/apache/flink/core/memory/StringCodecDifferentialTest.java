@@ -17,7 +17,10 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.CharBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,6 +77,35 @@ class StringCodecDifferentialTest {
                 }
             }
         }
+    }
+
+    /**
+     * Strings of every char class, nulls among them, read one after another from one deserializer,
+     * which keeps the array that non-ASCII strings are decoded into: each string is its own,
+     * whether the array it is decoded into is kept, grown or shorter than the last string.
+     */
+    @Test
+    void stringsReadInTurnFromOneDeserializerMatchUpstream() throws IOException {
+        List<String> values = new ArrayList<>();
+        for (StringCorpus.CharClass charClass : StringCorpus.CharClass.values()) {
+            values.addAll(StringCorpus.random(charClass, 200, charClass.ordinal()));
+        }
+        Collections.shuffle(values, new Random(7));
+        for (int i = 0; i < values.size(); i += 50) {
+            values.set(i, null);
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (String value : values) {
+            bytes.write(upstream.writeString(value));
+        }
+
+        DataInputDeserializer deserializer = new DataInputDeserializer(bytes.toByteArray());
+        for (int i = 0; i < values.size(); i++) {
+            assertThat(StringValue.readString(deserializer))
+                    .as("string %d", i)
+                    .isEqualTo(values.get(i));
+        }
+        assertThat(deserializer.available()).isZero();
     }
 
     @Test
