@@ -185,7 +185,12 @@ class DocumentedCommandsTest {
      */
     private static boolean isRepositoryPath(String word) {
         String path = word.startsWith("./") ? word.substring(2) : word;
-        if (path.contains("$") || !path.contains("/") || path.contains(":")) {
+        // an absolute path, such as a profile's output directory, is the reader's, not the
+        // repository's
+        if (path.contains("$")
+                || !path.contains("/")
+                || path.contains(":")
+                || path.startsWith("/")) {
             return false;
         }
         String top = path.substring(0, path.indexOf('/'));
