@@ -25,6 +25,8 @@ final class Texts {
                 return repeat("Потоковая обработка данных ", 60);
             case "cjk":
                 return repeat("流式数据处理框架", 60);
+            case "latin1":
+                return repeat("Grüße aus München, café crème à Genève. ", 60);
             case "mixed":
                 return repeat("user=Zoë, city=Москва, note=東京 ok; ", 60);
             default:
