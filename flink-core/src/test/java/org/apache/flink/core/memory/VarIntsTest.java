@@ -18,6 +18,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class VarIntsTest {
 
+    /** What a byte holds before anything is written to it. */
+    private static final byte UNWRITTEN = 0x55;
+
     @ParameterizedTest
     @ValueSource(
             ints = {
@@ -55,8 +58,11 @@ class VarIntsTest {
             chars[c] = (char) c;
         }
         byte[] bytes = new byte[3 * chars.length];
+        Arrays.fill(bytes, UNWRITTEN);
 
         int end = VarInts.write(chars, 0, chars.length, bytes, 0);
+        // a char's stores stay within its own bytes: the last one's too
+        assertThat(Arrays.copyOfRange(bytes, end, bytes.length)).containsOnly(UNWRITTEN);
         char[] decoded = new char[chars.length];
         int read = VarInts.readChars(bytes, 0, end, decoded, 0, chars.length);
 
