@@ -199,7 +199,7 @@ public final class StringCodec {
         byte[] bytes = new byte[length];
         readFully(in, bytes, 0, length);
         if (VarInts.isAscii(bytes, 0, length)) {
-            return asciiString(bytes, 0, length);
+            return latin1String(bytes, 0, length);
         }
         CharChunks chunks = new CharChunks(in, length);
         return decodeString(chunks, chunks.readFrom(bytes, length), length);
@@ -211,7 +211,7 @@ public final class StringCodec {
         int complete = chunks.read();
         // as many chars as bytes: each byte is a char of its own, an ASCII char
         return complete == length
-                ? asciiString(chunks.bytes, 0, length)
+                ? latin1String(chunks.bytes, 0, length)
                 : decodeString(chunks, complete, length);
     }
 
@@ -227,30 +227,44 @@ public final class StringCodec {
         int simple = simpleStringBytes(source, start, limit);
         if (simple > 0) {
             in.skipBytesToRead(simple);
-            return asciiString(source, start + 1, simple - 1);
+            return latin1String(source, start + 1, simple - 1);
         }
         long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
         int lengthPlusOne = (int) lengthAndPos;
         int pos = (int) (lengthAndPos >>> 32);
-        String result;
         if (lengthPlusOne == 0) {
-            result = null;
-        } else if (lengthPlusOne - 1 <= limit - pos
-                && VarInts.isAscii(source, pos, lengthPlusOne - 1)) {
-            result = asciiString(source, pos, lengthPlusOne - 1);
-            pos += lengthPlusOne - 1;
-        } else {
-            int length = lengthPlusOne - 1;
-            checkAvailable(length, limit - pos);
-            char[] chars =
-                    length <= OWN_ARRAY_CHARS
-                            ? in.stringChars(length)
-                            : length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
-            pos = VarInts.readChars(source, pos, limit, chars, 0, length);
-            result = new String(chars, 0, length);
+            in.skipBytesToRead(pos - start);
+            return null;
         }
-        in.skipBytesToRead(pos - start);
-        return result;
+        int length = lengthPlusOne - 1;
+        if (length <= limit - pos && VarInts.isAscii(source, pos, length)) {
+            in.skipBytesToRead(pos + length - start);
+            return latin1String(source, pos, length);
+        }
+        checkAvailable(length, limit - pos);
+        if (length > OWN_ARRAY_CHARS) {
+            char[] chars = length <= CHUNK_CHARS ? BUFFERS.get().chars : new char[length];
+            int end = VarInts.readChars(source, pos, limit, chars, 0, length);
+            in.skipBytesToRead(end - start);
+            return new String(chars, 0, length);
+        }
+        // text in a Western European language is ASCII with Latin-1 chars among it: those read as
+        // the bytes a String keeps them in; text with other chars too from the first such on
+        byte[] latin1 = in.stringBytes(length);
+        long charsAndPos = VarInts.readLatin1(source, pos, limit, latin1, length);
+        int latin1Chars = (int) charsAndPos;
+        pos = (int) (charsAndPos >>> 32);
+        if (latin1Chars == length) {
+            in.skipBytesToRead(pos - start);
+            return latin1String(latin1, 0, length);
+        }
+        char[] chars = in.stringChars(length);
+        for (int i = 0; i < latin1Chars; i++) {
+            chars[i] = (char) (latin1[i] & 0xff);
+        }
+        int end = VarInts.readChars(source, pos, limit, chars, latin1Chars, length - latin1Chars);
+        in.skipBytesToRead(end - start);
+        return new String(chars, 0, length);
     }
 
     /** Reads a length as {@link StringValue}'s own format writes it. */
@@ -386,11 +400,12 @@ public final class StringCodec {
     }
 
     /**
-     * A string of ASCII bytes. The deprecated constructor is the one that takes bytes as the low
-     * bytes of chars, without a charset: for ASCII, exactly the chars, in one copy.
+     * A string of Latin-1 chars, ASCII among them, from their bytes. The deprecated constructor is
+     * the one that takes bytes as the low bytes of chars, without a charset: for Latin-1 bytes,
+     * exactly the chars, in one copy.
      */
     @SuppressWarnings("deprecation")
-    private static String asciiString(byte[] bytes, int from, int count) {
+    private static String latin1String(byte[] bytes, int from, int count) {
         return new String(bytes, 0, from, count);
     }
 

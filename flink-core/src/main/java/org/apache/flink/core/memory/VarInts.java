@@ -34,6 +34,9 @@ public final class VarInts {
     private static final int CONTINUATION = 0x80;
     private static final int PAYLOAD = 0x7f;
 
+    /** The second byte of a char from 0x80 to 0xFF: its eighth bit. */
+    private static final byte LATIN1_SECOND_BYTE = 1;
+
     /** The high bit of each byte of a little-endian word. */
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
@@ -296,6 +299,32 @@ public final class VarInts {
             throw corruptThirdByte(b2);
         }
         return (char) ((b0 & PAYLOAD) | (b1 & PAYLOAD) << 7 | b2 << 14);
+    }
+
+    /**
+     * Reads up to {@code count} chars from {@code source} at {@code pos}, up to {@code limit}, as
+     * the bytes of their Latin-1 coding into {@code target}, while they are Latin-1 chars in their
+     * shortest varints: an ASCII char is its byte, and a char from 0x80 to 0xFF is the same byte
+     * followed by the byte 1. Stops at the first char that is not so (any other char, a longer
+     * varint, or the input's end), for {@link #readChars} to decode from there.
+     *
+     * @return the number of chars read in the low 32 bits, the position after them in the high 32
+     *     bits
+     */
+    public static long readLatin1(byte[] source, int pos, int limit, byte[] target, int count) {
+        int i = 0;
+        for (; i < count && pos < limit; i++) {
+            byte b = source[pos];
+            if (b < 0) {
+                if (pos + 1 >= limit || source[pos + 1] != LATIN1_SECOND_BYTE) {
+                    break;
+                }
+                pos++;
+            }
+            target[i] = b;
+            pos++;
+        }
+        return (long) pos << 32 | i;
     }
 
     /**

@@ -80,6 +80,28 @@ class StringCodecDifferentialTest {
     }
 
     /**
+     * A Latin-1 string with one char in a longer varint than it needs, at every position: such
+     * bytes are never written, but read as upstream reads them, as the char they encode.
+     */
+    @Test
+    void charsInLongerVarintsThanNeededReadAsUpstream() throws IOException {
+        String text = "Grüße aus München, à Genève";
+        for (int at = 0; at < text.length(); at++) {
+            for (int bytes = 2; bytes <= VarInts.MAX_CHAR_BYTES; bytes++) {
+                byte[] encoded = encodeWithOneLongerVarint(text, at, bytes);
+                assertThat(upstream.readString(encoded)).isEqualTo(text);
+                byte[] withTrailer = append(encoded, TRAILER);
+                DataInputDeserializer deserializer = new DataInputDeserializer(withTrailer);
+                assertThat(StringValue.readString(deserializer))
+                        .as("char %d in %d bytes", at, bytes)
+                        .isEqualTo(text);
+                assertThat(deserializer.readByte()).isEqualTo(TRAILER);
+                assertThat(StringValue.readString(stream(withTrailer))).isEqualTo(text);
+            }
+        }
+    }
+
+    /**
      * Strings of every char class, nulls among them, read one after another from one deserializer,
      * which keeps the array that non-ASCII strings are decoded into: each string is its own,
      * whether the array it is decoded into is kept, grown or shorter than the last string.
@@ -206,6 +228,21 @@ class StringCodecDifferentialTest {
 
     private static DataInputStream stream(byte[] bytes) {
         return new DataInputStream(new ByteArrayInputStream(bytes));
+    }
+
+    /** The string's bytes, its char {@code at} in a varint of {@code bytes} bytes. */
+    private static byte[] encodeWithOneLongerVarint(String text, int at, int bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(text.length() + 1);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int last = i == at ? bytes - 1 : (c < 0x80 ? 0 : 1);
+            for (int k = 0; k < last; k++) {
+                out.write((c >>> (7 * k)) & 0x7f | 0x80);
+            }
+            out.write(c >>> (7 * last));
+        }
+        return out.toByteArray();
     }
 
     private static byte[] append(byte[] bytes, byte last) {

@@ -21,7 +21,8 @@ final class StringCorpus {
         CJK(0x4e00, 0x9fff),
         CONTROL(0x00, 0x1f),
         LONE_SURROGATE(0xd800, 0xdfff),
-        ANY(0x0000, 0xffff);
+        ANY(0x0000, 0xffff),
+        LATIN1(0x00, 0xff);
 
         final int first;
         final int last;

@@ -78,6 +78,26 @@ class VarIntsTest {
     }
 
     @Test
+    void readsLatin1CharsAsTheirBytesUpToTheFirstOtherChar() {
+        // 'a', 0xe9, 0xff in their shortest varints, then 0x100, the first char past Latin-1
+        byte[] source = {'a', (byte) 0xe9, 0x01, (byte) 0xff, 0x01, (byte) 0x80, 0x02, 'b'};
+        byte[] target = new byte[5];
+
+        long all = VarInts.readLatin1(source, 0, 5, target, 3);
+        long upToOther = VarInts.readLatin1(source, 0, source.length, target, 5);
+        long upToLimit = VarInts.readLatin1(source, 0, 4, target, 3);
+        long overlong = VarInts.readLatin1(new byte[] {(byte) 0xe1, 0x00}, 0, 2, target, 1);
+
+        assertThat(target).startsWith('a', (byte) 0xe9, (byte) 0xff);
+        assertThat(all).isEqualTo(5L << 32 | 3);
+        assertThat(upToOther).isEqualTo(5L << 32 | 3);
+        // the limit falls between 0xff's two bytes
+        assertThat(upToLimit).isEqualTo(3L << 32 | 2);
+        // 'a' in two bytes is a char, but not a Latin-1 char's shortest varint
+        assertThat(overlong).isEqualTo(0L);
+    }
+
+    @Test
     void rejectsACharAboveTheCharRange() {
         byte[] bytes = {(byte) 0xff, (byte) 0xff, 0x04};
 

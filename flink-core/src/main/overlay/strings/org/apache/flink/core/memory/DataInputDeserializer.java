@@ -6,12 +6,15 @@ package org.apache.flink.core.memory;
 
 /**
  * Lets {@link StringCodec} read strings straight from the deserializer's array, and decode them
- * into an array the deserializer keeps.
+ * into arrays the deserializer keeps.
  */
 public class DataInputDeserializer {
 
-    /** The chars of the last non-ASCII string decoded from this deserializer, if any. */
+    /** The chars of the last string with a char past Latin-1 decoded from this deserializer. */
     private char[] stringChars;
+
+    /** The bytes of the last Latin-1 string, ASCII aside, decoded from this deserializer. */
+    private byte[] stringBytes;
 
     /** The array read from; the next byte is at {@link #getPosition()}. */
     byte[] backingArray() {
@@ -27,5 +30,16 @@ public class DataInputDeserializer {
             stringChars = new char[length];
         }
         return stringChars;
+    }
+
+    /**
+     * An array of at least {@code length} bytes to decode a Latin-1 string into before it is built,
+     * kept as {@link #stringChars} is.
+     */
+    byte[] stringBytes(int length) {
+        if (stringBytes == null || stringBytes.length < length) {
+            stringBytes = new byte[length];
+        }
+        return stringBytes;
     }
 }
