@@ -29,7 +29,17 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class StringBenchmark {
 
-    @Param({"1char", "2chars", "helloworld", "ascii60", "ascii2000", "latin1", "cyrillic", "cjk", "mixed"})
+    @Param({
+        "1char",
+        "2chars",
+        "helloworld",
+        "ascii60",
+        "ascii2000",
+        "latin1",
+        "cyrillic",
+        "cjk",
+        "mixed"
+    })
     public String text;
 
     @Param({"wirespeed", "upstream"})
