@@ -248,8 +248,9 @@ public final class StringCodec {
             in.skipBytesToRead(end - start);
             return new String(chars, 0, length);
         }
-        // text in a Western European language is ASCII with Latin-1 chars among it: those read as
-        // the bytes a String keeps them in; text with other chars too from the first such on
+        // text in a Western European language is ASCII with Latin-1 chars among it: read as the
+        // bytes a String keeps such chars in; a string with other chars too is decoded as chars
+        // from the first of them on
         byte[] latin1 = in.stringBytes(length);
         long charsAndPos = VarInts.readLatin1(source, pos, limit, latin1, length);
         int latin1Chars = (int) charsAndPos;
