@@ -51,6 +51,13 @@ public final class StringCodec {
      */
     private static final int OWN_ARRAY_CHARS = 256;
 
+    /**
+     * Strings up to this length whose length takes one byte are copied from a {@link
+     * DataInputDeserializer} a byte at a time, as upstream copies them: for so few bytes, finding
+     * the string's end before one bulk copy costs more than the copy saves.
+     */
+    private static final int BYTEWISE_COPY_MAX_CHARS = 1;
+
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
     private StringCodec() {}
@@ -342,6 +349,12 @@ public final class StringCodec {
             byte[] source = deserializer.backingArray();
             int start = deserializer.getPosition();
             int limit = start + deserializer.available();
+            if (start < limit
+                    && source[start] > 0
+                    && source[start] <= BYTEWISE_COPY_MAX_CHARS + 1) {
+                copyBytewise(deserializer, out);
+                return;
+            }
             int count = simpleStringBytes(source, start, limit);
             if (count == 0) {
                 long lengthAndPos = VarInts.readLength(source, start, limit, "string length");
@@ -365,6 +378,30 @@ public final class StringCodec {
             out.write(chunks.bytes, 0, end);
             chunks.consumed(end);
             done += complete;
+        }
+    }
+
+    /**
+     * Copies a string whose length takes one byte, a byte at a time; a char's varint is read up to
+     * its last byte, of {@link VarInts#MAX_CHAR_BYTES} at most.
+     */
+    private static void copyBytewise(DataInputDeserializer in, DataOutput out) throws IOException {
+        try {
+            int lengthPlusOne = in.readUnsignedByte();
+            out.writeByte(lengthPlusOne);
+            for (int i = 1; i < lengthPlusOne; i++) {
+                int b = in.readUnsignedByte();
+                out.writeByte(b);
+                for (int bytes = 1; b >= 0x80; bytes++) {
+                    if (bytes == VarInts.MAX_CHAR_BYTES) {
+                        throw VarInts.tooLong("string char", VarInts.MAX_CHAR_BYTES);
+                    }
+                    b = in.readUnsignedByte();
+                    out.writeByte(b);
+                }
+            }
+        } catch (EOFException e) {
+            throw new EOFException("Input ended inside a string");
         }
     }
 

@@ -102,6 +102,26 @@ class StringCodecDifferentialTest {
     }
 
     /**
+     * Every string of one char, which a deserializer's copy takes a byte at a time: as upstream
+     * writes, reads and copies it, and copied as it is when its char is in a longer varint than it
+     * needs.
+     */
+    @Test
+    void everyOneCharStringMatchesUpstream() throws IOException {
+        for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
+            String value = String.valueOf((char) c);
+            checkAgainstUpstream(value);
+            int shortest = c < 0x80 ? 1 : c < 0x4000 ? 2 : 3;
+            for (int bytes = shortest + 1; bytes <= VarInts.MAX_CHAR_BYTES; bytes++) {
+                byte[] encoded = encodeWithOneLongerVarint(value, 0, bytes);
+                assertThat(copyFromDeserializer(append(encoded, TRAILER)))
+                        .as("char %d in %d bytes", c, bytes)
+                        .isEqualTo(encoded);
+            }
+        }
+    }
+
+    /**
      * Strings of every char class, nulls among them, read one after another from one deserializer,
      * which keeps the array that non-ASCII strings are decoded into: each string is its own,
      * whether the array it is decoded into is kept, grown or shorter than the last string.

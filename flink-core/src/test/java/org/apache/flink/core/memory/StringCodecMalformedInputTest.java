@@ -99,6 +99,13 @@ class StringCodecMalformedInputTest {
         assertThatThrownBy(() -> reader.read(bytes(3, 'a', 0xc0)))
                 .isInstanceOf(EOFException.class)
                 .hasMessageStartingWith("Input ended inside a string");
+        // one char announced: none present, or begun but not finished
+        assertThatThrownBy(() -> reader.read(bytes(2)))
+                .isInstanceOf(EOFException.class)
+                .hasMessageStartingWith("Input ended inside a string");
+        assertThatThrownBy(() -> reader.read(bytes(2, 0xc0, 0x80)))
+                .isInstanceOf(EOFException.class)
+                .hasMessageStartingWith("Input ended inside a string");
         // longer than the strings streams read a byte at a time: 40 chars announced, 39 present
         byte[] longer = new byte[40];
         Arrays.fill(longer, (byte) 'x');
