@@ -396,11 +396,11 @@ public final class VarInts {
                             | (int) INTS.get(bytes, from + count - Integer.BYTES);
             return (bits & INT_HIGH_BITS) == 0;
         }
-        int bits = 0;
-        for (int i = from, end = from + count; i < end; i++) {
-            bits |= bytes[i];
+        if (count == 0) {
+            return true;
         }
-        return bits >= 0;
+        // the first, middle and last of 1 to 3 bytes are all of them
+        return (bytes[from] | bytes[from + (count >> 1)] | bytes[from + count - 1]) >= 0;
     }
 
     /** The error for the third byte of a char's varint, which has a bit above the lowest two. */
