@@ -386,20 +386,24 @@ public final class StringCodec {
      * its last byte, of {@link VarInts#MAX_CHAR_BYTES} at most.
      */
     private static void copyBytewise(DataInputDeserializer in, DataOutput out) throws IOException {
-        try {
-            int lengthPlusOne = in.readUnsignedByte();
-            out.writeByte(lengthPlusOne);
-            for (int i = 1; i < lengthPlusOne; i++) {
-                int b = in.readUnsignedByte();
-                out.writeByte(b);
-                for (int bytes = 1; b >= 0x80; bytes++) {
-                    if (bytes == VarInts.MAX_CHAR_BYTES) {
-                        throw VarInts.tooLong("string char", VarInts.MAX_CHAR_BYTES);
-                    }
-                    b = in.readUnsignedByte();
-                    out.writeByte(b);
+        int lengthPlusOne = nextStringByte(in);
+        out.writeByte(lengthPlusOne);
+        for (int i = 1; i < lengthPlusOne; i++) {
+            int b = nextStringByte(in);
+            out.writeByte(b);
+            for (int bytes = 1; b >= 0x80; bytes++) {
+                if (bytes == VarInts.MAX_CHAR_BYTES) {
+                    throw VarInts.tooLong("string char", VarInts.MAX_CHAR_BYTES);
                 }
+                b = nextStringByte(in);
+                out.writeByte(b);
             }
+        }
+    }
+
+    private static int nextStringByte(DataInputDeserializer in) throws IOException {
+        try {
+            return in.readUnsignedByte();
         } catch (EOFException e) {
             throw new EOFException("Input ended inside a string");
         }

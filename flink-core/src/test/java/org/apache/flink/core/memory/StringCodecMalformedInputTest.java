@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,6 +18,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
@@ -130,6 +132,32 @@ class StringCodecMalformedInputTest {
         assertThatThrownBy(() -> reader.read(bytes(2, 0x81, 0x80, 0x80, 0x01)))
                 .isInstanceOf(IOException.class)
                 .hasMessage("Corrupt string char: its varint is longer than 3 bytes");
+    }
+
+    /**
+     * An output that runs out of room fails the copy with its own exception, which callers that
+     * spill when an output is full look for; it is not taken for input that ends inside a string.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "a", "\u00e9", "ab", "helloworld", "Привет"})
+    void copyIntoAFullOutputFailsWithTheOutputsException(String value) throws IOException {
+        DataOutputSerializer bytes = new DataOutputSerializer(16);
+        StringValue.writeString(value, bytes);
+        DataOutputStream full =
+                new DataOutputStream(
+                        new OutputStream() {
+                            @Override
+                            public void write(int b) throws IOException {
+                                throw new EOFException("the output is full");
+                            }
+                        });
+
+        assertThatThrownBy(
+                        () ->
+                                StringValue.copyString(
+                                        new DataInputDeserializer(bytes.getCopyOfBuffer()), full))
+                .isInstanceOf(EOFException.class)
+                .hasMessage("the output is full");
     }
 
     private static Arguments reader(String name, Reader reader) {
