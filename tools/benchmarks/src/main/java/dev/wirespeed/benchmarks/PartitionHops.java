@@ -29,6 +29,7 @@ import org.apache.flink.runtime.io.network.partition.ResultPartitionType;
 import org.apache.flink.runtime.io.network.partition.ResultSubpartition;
 import org.apache.flink.runtime.io.network.partition.ResultSubpartitionIndexSet;
 import org.apache.flink.runtime.io.network.partition.ResultSubpartitionView;
+import org.apache.flink.runtime.plugable.DeserializationDelegate;
 import org.apache.flink.runtime.plugable.NonReusingDeserializationDelegate;
 import org.apache.flink.runtime.plugable.SerializationDelegate;
 import org.apache.flink.streaming.runtime.io.RecordWriterOutput;
@@ -65,17 +66,23 @@ public final class PartitionHops
     private final RecordWriterOutput<Object> output;
     private final StreamRecord<Object> record = new StreamRecord<>(null);
     private final Object[] values;
-    private final RecordDeserializer<NonReusingDeserializationDelegate<StreamElement>>
-            deserializer =
-                    new SpillingAdaptiveSpanningRecordDeserializer<>(
-                            new String[] {System.getProperty("java.io.tmpdir")});
-    private final NonReusingDeserializationDelegate<StreamElement> delegate;
+    private final RecordDeserializer<DeserializationDelegate<StreamElement>> deserializer;
+    private final DeserializationDelegate<StreamElement> delegate;
     private int written;
     private long recordsRead;
     private int checksum;
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    /** A hop of records in Flink's own format. */
     public PartitionHops(String shape) throws IOException {
+        this(shape, false);
+    }
+
+    /**
+     * A hop of records in Flink's own format or, in Wirespeed only, as tagless records (FLIP-330),
+     * which {@link TaglessHops} sets up.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public PartitionHops(String shape, boolean tagless) throws IOException {
         TypeSerializer<Object> serializer = (TypeSerializer<Object>) serializer(shape);
         values = values(shape);
         ResultPartition partition =
@@ -118,8 +125,20 @@ public final class PartitionHops
                         .setTimeout(ExecutionOptions.DISABLED_NETWORK_BUFFER_TIMEOUT)
                         .build(partition);
         output = new RecordWriterOutput<>((RecordWriter) writer, serializer, null, false);
-        delegate =
-                new NonReusingDeserializationDelegate<>(new StreamElementSerializer<>(serializer));
+        SpillingAdaptiveSpanningRecordDeserializer<DeserializationDelegate<StreamElement>>
+                recordDeserializer =
+                        new SpillingAdaptiveSpanningRecordDeserializer<>(
+                                new String[] {System.getProperty("java.io.tmpdir")});
+        if (tagless) {
+            TaglessHops.writeTagless(output);
+            delegate = TaglessHops.reader(serializer);
+            deserializer = TaglessHops.deserializer(recordDeserializer, delegate);
+        } else {
+            delegate =
+                    new NonReusingDeserializationDelegate<>(
+                            new StreamElementSerializer<>(serializer));
+            deserializer = recordDeserializer;
+        }
     }
 
     /** One record through the hop; every {@value #RECORDS_A_READ} records the consumer reads. */
@@ -144,6 +163,10 @@ public final class PartitionHops
         ResultSubpartition.BufferAndBacklog next;
         while (view.getAvailabilityAndBacklog(true).isAvailable()
                 && (next = view.getNextBuffer()) != null) {
+            if (!next.buffer().isBuffer()) {
+                next.buffer().recycleBuffer(); // an announcement of the tagless records' timestamps
+                continue;
+            }
             deserializer.setNextBuffer(next.buffer());
             RecordDeserializer.DeserializationResult result;
             do {

@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.runtime.io.network.api.StreamRecordTimestampsEvent;
+import org.apache.flink.runtime.io.network.api.serialization.KnownLengthRecords;
 import org.apache.flink.runtime.plugable.DeserializationDelegate;
 import org.apache.flink.streaming.runtime.streamrecord.DroppedTimestamps;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElement;
@@ -25,7 +26,7 @@ import java.util.Arrays;
  */
 @Internal
 public final class TaglessDeserializationDelegate
-        implements DeserializationDelegate<StreamElement> {
+        implements DeserializationDelegate<StreamElement>, KnownLengthRecords {
 
     /**
      * What senders and receivers take the records' timestamps to be until the first announcement:
@@ -79,5 +80,14 @@ public final class TaglessDeserializationDelegate
     @Override
     public StreamElement getInstance() {
         return instance;
+    }
+
+    /**
+     * The serializer of the records' values: records of a value of a fixed length travel without
+     * their length ({@link KnownLengthRecords}).
+     */
+    @Override
+    public TypeSerializer<?> getValueSerializer() {
+        return serializer.getValueSerializer();
     }
 }

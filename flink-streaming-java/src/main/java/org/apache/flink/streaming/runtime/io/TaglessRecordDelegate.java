@@ -6,7 +6,7 @@ package org.apache.flink.streaming.runtime.io;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.runtime.plugable.SerializationDelegate;
+import org.apache.flink.runtime.io.network.api.serialization.KnownLengthSerializationDelegate;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElement;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.streamrecord.TaglessRecordSerializer;
@@ -15,13 +15,14 @@ import javax.annotation.Nullable;
 
 /**
  * The serialization delegate of a network output whose records travel tagless (FLIP-330): writes
- * each record as its value's bytes only, and before it is written announces to the consumers what
- * its timestamp was and, for a user's operator, refuses a record with a timestamp. The output sets
- * every record on it right before writing it, so the tagless mode's work per record happens here,
- * and an output of tagged records runs upstream's code alone.
+ * each record as its value's bytes only (without its length too, where the value has a fixed
+ * length: {@link KnownLengthSerializationDelegate}), and before it is written announces to the
+ * consumers what its timestamp was and, for a user's operator, refuses a record with a timestamp.
+ * The output sets every record on it right before writing it, so the tagless mode's work per record
+ * happens here, and an output of tagged records runs upstream's code alone.
  */
 @Internal
-public final class TaglessRecordDelegate extends SerializationDelegate<StreamElement> {
+public final class TaglessRecordDelegate extends KnownLengthSerializationDelegate<StreamElement> {
 
     private final TaglessControlOutput control;
 
@@ -32,7 +33,7 @@ public final class TaglessRecordDelegate extends SerializationDelegate<StreamEle
             TypeSerializer<?> valueSerializer,
             TaglessControlOutput control,
             @Nullable String timestampRefusingOperator) {
-        super(new TaglessRecordSerializer<>(valueSerializer));
+        super(new TaglessRecordSerializer<>(valueSerializer), valueSerializer);
         this.control = control;
         this.timestampRefusingOperator = timestampRefusingOperator;
     }

@@ -4,7 +4,9 @@
 
 package org.apache.flink.streaming.runtime.io;
 
+import org.apache.flink.runtime.io.network.api.serialization.KnownLengthRecords;
 import org.apache.flink.runtime.io.network.api.serialization.RecordDeserializer;
+import org.apache.flink.runtime.io.network.api.serialization.SpillingAdaptiveSpanningRecordDeserializer;
 import org.apache.flink.runtime.io.network.partition.consumer.BufferOrEvent;
 import org.apache.flink.runtime.plugable.DeserializationDelegate;
 import org.apache.flink.streaming.runtime.streamrecord.StreamElement;
@@ -27,11 +29,38 @@ public abstract class AbstractStreamTaskNetworkInput<
     /** Reads the records when they travel tagless; null when they are tagged. */
     @Nullable private TaglessDeserializationDelegate taglessRecords;
 
-    /** Reads the records of this input as their values' bytes only (FLIP-330). */
+    /**
+     * Reads the records of this input as their values' bytes only (FLIP-330); those of a value of a
+     * fixed length travel without their length too ({@link KnownLengthRecords}). Called before the
+     * input reads a buffer.
+     */
     public void useTaglessRecords() {
         taglessRecords =
                 new TaglessDeserializationDelegate(inputSerializer, flattenedChannelIndices.size());
         deserializationDelegate = taglessRecords;
+        int recordLength = KnownLengthRecords.lengthOf(taglessRecords);
+        if (recordLength != KnownLengthRecords.NOT_KNOWN) {
+            recordDeserializers.replaceAll(
+                    (channel, deserializer) -> readingKnownLength(deserializer, recordLength));
+        }
+    }
+
+    /**
+     * A deserializer of records of a known length in the place of {@code deserializer}. Only the
+     * deserializers of network channels read tagless records: those that read the in-flight data of
+     * an unaligned checkpoint never do, since tagless tasks restore none ({@link
+     * TaglessNetwork#checkCanRestore}).
+     */
+    @SuppressWarnings("unchecked")
+    private R readingKnownLength(R deserializer, int recordLength) {
+        if (deserializer instanceof SpillingAdaptiveSpanningRecordDeserializer) {
+            return (R)
+                    ((SpillingAdaptiveSpanningRecordDeserializer<
+                                            DeserializationDelegate<StreamElement>>)
+                                    deserializer)
+                            .readingKnownLength(recordLength);
+        }
+        return deserializer;
     }
 
     /** Whether this input reads tagless records. */

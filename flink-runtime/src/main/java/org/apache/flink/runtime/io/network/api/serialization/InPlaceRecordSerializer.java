@@ -16,8 +16,9 @@ import java.io.IOException;
 
 /**
  * Serializes a record straight into a network buffer's memory segment, in the record writer's
- * format (the record's length as a 4-byte big-endian int, then its bytes), instead of into the
- * writer's array first and copying it into the buffer from there. The bytes are the same.
+ * format (the record's length as a 4-byte big-endian int, then its bytes; the bytes alone for
+ * {@link KnownLengthRecords}), instead of into the writer's array first and copying it into the
+ * buffer from there. The bytes are the same.
  *
  * <p>Only records of {@link FixedLengthRecords} are serialized this way: they are written a
  * primitive at a time to any view, while serializers of strings and arrays write in bulk into the
@@ -34,13 +35,20 @@ public final class InPlaceRecordSerializer {
     /** The output for the segments of the size last written to; segments of a pool share one. */
     @Nullable private SegmentOutput output;
 
+    /** The record, a reused serialization delegate, that {@link #knownLength} was found for. */
+    @Nullable private IOReadableWritable knownLengthChecked;
+
+    /** The length of its records if they travel without it ({@link KnownLengthRecords}). */
+    private int knownLength = KnownLengthRecords.NOT_KNOWN;
+
     /** Whether the record, a serialization delegate, is one this serializer writes. */
     public static boolean serializes(IOReadableWritable record) {
         return FixedLengthRecords.writtenBy(record);
     }
 
     /**
-     * Writes the record, with its length in front, into the segment from {@code offset} on.
+     * Writes the record, with its length in front unless it is one of {@link KnownLengthRecords},
+     * into the segment from {@code offset} on.
      *
      * @return the bytes written, length included, if the record ends before {@code limit}; else -1,
      *     and what the segment held from {@code offset} on may have been overwritten
@@ -52,7 +60,11 @@ public final class InPlaceRecordSerializer {
             out = new SegmentOutput(segment.size());
             output = out;
         }
-        return out.write(record, segment, offset, limit);
+        if (record != knownLengthChecked) {
+            knownLengthChecked = record;
+            knownLength = KnownLengthRecords.lengthOf(record);
+        }
+        return out.write(record, segment, offset, limit, knownLength);
     }
 
     /** Writes into one segment, from a position to its end, and fails at the end. */
@@ -64,9 +76,14 @@ public final class InPlaceRecordSerializer {
             super(segmentSize, 0);
         }
 
-        int write(IOReadableWritable record, MemorySegment segment, int offset, int limit)
+        int write(
+                IOReadableWritable record,
+                MemorySegment segment,
+                int offset,
+                int limit,
+                int knownLength)
                 throws IOException {
-            int start = offset + LENGTH_BYTES;
+            int start = knownLength < 0 ? offset + LENGTH_BYTES : offset;
             if (start >= limit) {
                 return -1;
             }
@@ -80,7 +97,11 @@ public final class InPlaceRecordSerializer {
             if (end >= limit) {
                 return -1;
             }
-            segment.putIntBigEndian(offset, end - start);
+            if (knownLength < 0) {
+                segment.putIntBigEndian(offset, end - start);
+            } else {
+                RecordLengthMismatchException.check(record, end - start, knownLength);
+            }
             return end - offset;
         }
 
