@@ -40,8 +40,9 @@ public class KnownLengthSerializationDelegate<T> extends SerializationDelegate<T
         this.recordLength = KnownLengthRecords.lengthOf(this);
     }
 
+    /** Final: the constructor reads it to find the records' length. */
     @Override
-    public TypeSerializer<?> getValueSerializer() {
+    public final TypeSerializer<?> getValueSerializer() {
         return valueSerializer;
     }
 
