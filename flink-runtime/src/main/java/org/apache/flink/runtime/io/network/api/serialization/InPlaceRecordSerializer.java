@@ -35,12 +35,6 @@ public final class InPlaceRecordSerializer {
     /** The output for the segments of the size last written to; segments of a pool share one. */
     @Nullable private SegmentOutput output;
 
-    /** The record, a reused serialization delegate, that {@link #knownLength} was found for. */
-    @Nullable private IOReadableWritable knownLengthChecked;
-
-    /** The length of its records if they travel without it ({@link KnownLengthRecords}). */
-    private int knownLength = KnownLengthRecords.NOT_KNOWN;
-
     /** Whether the record, a serialization delegate, is one this serializer writes. */
     public static boolean serializes(IOReadableWritable record) {
         return FixedLengthRecords.writtenBy(record);
@@ -60,11 +54,12 @@ public final class InPlaceRecordSerializer {
             out = new SegmentOutput(segment.size());
             output = out;
         }
-        if (record != knownLengthChecked) {
-            knownLengthChecked = record;
-            knownLength = KnownLengthRecords.lengthOf(record);
-        }
-        return out.write(record, segment, offset, limit, knownLength);
+        return out.write(
+                record,
+                segment,
+                offset,
+                limit,
+                KnownLengthSerializationDelegate.recordLength(record));
     }
 
     /** Writes into one segment, from a position to its end, and fails at the end. */

@@ -14,7 +14,8 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
  * network without the 4-byte length that the record writer puts in front of any other record: a
  * {@code Boolean} takes 1 byte instead of 5, a {@code Long} 8 instead of 12.
  *
- * <p>Both ends of an edge must agree: the writer's serialization delegate and the reader's
+ * <p>Both ends of an edge must agree: the writer's serialization delegate (a {@link
+ * KnownLengthSerializationDelegate}, which record writers tell apart by its class) and the reader's
  * deserialization delegate either both implement this with serializers of the same length, or
  * neither does. FLIP-330's tagless records are such delegates; records in Flink's own format never
  * are, so their bytes stay upstream's.

@@ -46,10 +46,19 @@ public class KnownLengthSerializationDelegate<T> extends SerializationDelegate<T
         return valueSerializer;
     }
 
+    /**
+     * The bytes of {@code record}, a serialization delegate, if it travels without its length; else
+     * {@link #NOT_KNOWN}.
+     */
+    public static int recordLength(IOReadableWritable record) {
+        return record instanceof KnownLengthSerializationDelegate
+                ? ((KnownLengthSerializationDelegate<?>) record).recordLength
+                : NOT_KNOWN;
+    }
+
     /** Whether {@code record} is one that travels without its length. */
     public static boolean travelsWithoutLength(IOReadableWritable record) {
-        return record instanceof KnownLengthSerializationDelegate
-                && ((KnownLengthSerializationDelegate<?>) record).recordLength != NOT_KNOWN;
+        return recordLength(record) != NOT_KNOWN;
     }
 
     /**
