@@ -25,6 +25,10 @@ other arm spends less CPU per record. Its interval resamples the rounds (the boo
 draws). Read a ratio against the A/A ratio of the same row: the A/A interval is what this machine
 resolves in that series.
 
+With --options true (or false), every cluster runs its jobs with that setting only, warm-up
+included: a TaskManager that never ran the other setting's code, as one serving only jobs of the
+default setting is, whose JIT then compiled the record path for one record format alone.
+
 With --candidate DIR, every round starts a fourth cluster from DIR: another Wirespeed tree, such
 as a build of a change under review copied aside (cp -a flink-dist/target/wirespeed-*-SNAPSHOT
 DIR) before the build of main. The table then also gives the candidate against upstream and
@@ -32,7 +36,7 @@ against Wirespeed, the whole-job evidence for or against the change, beside the 
 series.
 
 Usage: compare_distributions.py [--build] [--rounds N] [--scale F] [--jobs REGEX] [--seed N]
-                                [--raw FILE] [--candidate DIR]
+                                [--options true,false] [--raw FILE] [--candidate DIR]
 """
 import argparse
 import json
@@ -68,7 +72,7 @@ def tree_of(arm, homes):
     return homes["upstream"] if arm == "upstream A/A" else homes[arm]
 
 
-def measure(homes, arms, jobs, rounds, scale, rng):
+def measure(homes, arms, jobs, options, rounds, scale, rng):
     """{(job label, option): {arm: [JobRun, one per round]}}"""
     examples = f"{homes['wirespeed']}/examples"
     runs = {}
@@ -82,9 +86,9 @@ def measure(homes, arms, jobs, rounds, scale, rng):
                 # The JIT's warm-up: a first measured run was up to 1.5x as costly as a second
                 # after a warm-up of one fifth of a run with the option true only.
                 for job in jobs:
-                    for option in OPTIONS:
+                    for option in options:
                         distributions.run_job(cluster, examples, job, option, scale / 2)
-                cases = [(job, option) for job in jobs for option in OPTIONS]
+                cases = [(job, option) for job in jobs for option in options]
                 rng.shuffle(cases)
                 for job, option in cases:
                     run = distributions.run_job(cluster, examples, job, option, scale)
@@ -117,7 +121,7 @@ def ratio_cell(cost, baseline, other, rng, bold=False):
     return f"{f'**{ratio}**' if bold else ratio} ({low:.2f}x-{high:.2f}x)"
 
 
-def report(jobs, arms, runs, rng):
+def report(jobs, arms, options, runs, rng):
     candidate = CANDIDATE in arms
     print("| job | pipeline.force-timestamp-support | upstream 1.20.5 (CPU ms per million records) "
           "| Wirespeed | Wirespeed against upstream (90% interval) | A/A: upstream against itself "
@@ -126,7 +130,7 @@ def report(jobs, arms, runs, rng):
           + (" candidate | candidate against upstream | candidate against Wirespeed |" if candidate else ""))
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---:|" if candidate else ""))
     for job in jobs:
-        for option in OPTIONS:
+        for option in options:
             arm_runs = runs[(job.label, option)]
             cost = {arm: [cpu_per_million(run) for run in arm_runs[arm]] for arm in arms}
             speed = {arm: [run.records / run.millis for run in arm_runs[arm]] for arm in arms}
@@ -153,11 +157,16 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every job's record count")
     parser.add_argument("--jobs", default="", help="runs only the jobs whose label matches this regex")
     parser.add_argument("--seed", type=int, default=None, help="fixes the random orders and the bootstrap")
+    parser.add_argument("--options", default=",".join(OPTIONS),
+                        help="the settings of pipeline.force-timestamp-support to run, comma-separated")
     parser.add_argument("--raw", help="also writes every run's count, runtime and CPU time to this JSON file")
     parser.add_argument("--candidate", help="a fourth arm: another Wirespeed distribution tree")
     args = parser.parse_args()
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
+    options = tuple(args.options.split(","))
+    if not options or any(option not in OPTIONS for option in options):
+        parser.error(f"--options takes {' and '.join(OPTIONS)}, comma-separated, not {args.options!r}")
     jobs = distributions.select_jobs(args.jobs)
     if args.build:
         distributions.build()
@@ -169,13 +178,13 @@ def main():
         homes[CANDIDATE] = os.path.abspath(args.candidate)
         arms = ARMS + (CANDIDATE,)
     rng = random.Random(args.seed)
-    runs = measure(homes, arms, jobs, args.rounds, args.scale, rng)
+    runs = measure(homes, arms, jobs, options, args.rounds, args.scale, rng)
     if args.raw:
         with open(args.raw, "w") as f:
             json.dump([{"job": label, "option": option, "arm": arm, **run._asdict()}
                        for (label, option), by_arm in runs.items() for arm, arm_runs in by_arm.items()
                        for run in arm_runs], f, indent=1)
-    report(jobs, arms, runs, rng)
+    report(jobs, arms, options, runs, rng)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ with jcmd. Two profilers:
   tools/benchmarks/target/async-profiler), loaded into the TaskManager with jcmd's JVMTI.agent_load,
   sampling the CPU time of every thread every millisecond (itimer), native frames (the JIT's
   stubs, the JVM's, the C library's) included, without the safepoint bias of the JDK's own
-  sampler. The collapsed stacks stay in the output directory.
+  sampler. The collapsed stacks stay in the output directory, each Java frame marked with the
+  code it ran in: _[0] the interpreter, _[1] C1's code, _[j] C2's, _[i] inlined into its caller
+  (grep -c '_\[0\]' counts the stacks that ran interpreted).
 
 Usage: profile_distributions.py [--build] [--job REGEX] [--option true|false] [--scale F]
                                 [--profiler jfr|async] [--top N] [--out DIR]
@@ -100,19 +102,32 @@ class AsyncProfiler:
         self.command(pid, "start,event=itimer,interval=1ms")
 
     def stop(self, pid, output):
-        self.command(pid, f"stop,collapsed,dot,file={output}")
+        self.command(pid, f"stop,collapsed,dot,ann,file={output}")
 
     @staticmethod
     def samples(output):
-        """The collapsed stacks: (stack from the top frame, number of samples) each."""
+        """The collapsed stacks: (stack from the top frame, number of samples) each. The files
+        give each Java frame its type (a suffix: _[0] interpreted, _[1] C1's code, _[j] C2's, _[i]
+        inlined into the frame below) and its class name with slashes; the stacks here name it as
+        Java does, without the type."""
         samples = []
         with open(output) as f:
             for line in f:
                 stack, _, count = line.rstrip("\n").rpartition(" ")
                 if stack:
-                    samples.append((list(reversed(stack.split(";"))), int(count)))
+                    frames = [java_frame(frame) for frame in stack.split(";")]
+                    samples.append((list(reversed(frames)), int(count)))
         return samples
 
+
+FRAME_TYPE = re.compile(r"_\[[01jik]\]$")
+
+
+def java_frame(frame):
+    """A frame of async-profiler's annotated output as Java names it; native frames as they are."""
+    if not FRAME_TYPE.search(frame):
+        return frame
+    return FRAME_TYPE.sub("", frame).replace("/", ".")
 
 PROFILERS = {"jfr": Jfr, "async": AsyncProfiler}
 
