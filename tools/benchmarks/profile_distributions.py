@@ -54,6 +54,8 @@ def settings(directory):
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ASYNC_PROFILER = os.path.join(HERE, "target", "async-profiler", "linux-x64", "libasyncProfiler.so")
+# The type async-profiler's annotated output gives a Java frame: interpreted, C1, C2 or inlined.
+FRAME_TYPE = re.compile(r"_\[[01jik]\]$")
 
 
 class Jfr:
@@ -106,28 +108,18 @@ class AsyncProfiler:
 
     @staticmethod
     def samples(output):
-        """The collapsed stacks: (stack from the top frame, number of samples) each. The files
-        give each Java frame its type (a suffix: _[0] interpreted, _[1] C1's code, _[j] C2's, _[i]
-        inlined into the frame below) and its class name with slashes; the stacks here name it as
-        Java does, without the type."""
+        """The collapsed stacks: (stack from the top frame, number of samples) each, without the
+        type that the files give each Java frame (a suffix: _[0] interpreted, _[1] C1's code, _[j]
+        C2's, _[i] inlined into the frame below)."""
         samples = []
         with open(output) as f:
             for line in f:
                 stack, _, count = line.rstrip("\n").rpartition(" ")
                 if stack:
-                    frames = [java_frame(frame) for frame in stack.split(";")]
+                    frames = [FRAME_TYPE.sub("", frame) for frame in stack.split(";")]
                     samples.append((list(reversed(frames)), int(count)))
         return samples
 
-
-FRAME_TYPE = re.compile(r"_\[[01jik]\]$")
-
-
-def java_frame(frame):
-    """A frame of async-profiler's annotated output as Java names it; native frames as they are."""
-    if not FRAME_TYPE.search(frame):
-        return frame
-    return FRAME_TYPE.sub("", frame).replace("/", ".")
 
 PROFILERS = {"jfr": Jfr, "async": AsyncProfiler}
 
