@@ -41,8 +41,8 @@ public final class InPlaceRecordSerializer {
     }
 
     /**
-     * Writes the record, with its length in front unless it is one of {@link KnownLengthRecords},
-     * into the segment from {@code offset} on.
+     * Writes the record, with its length in front unless it travels without it ({@link
+     * KnownLengthSerializationDelegate#recordLength}), into the segment from {@code offset} on.
      *
      * @return the bytes written, length included, if the record ends before {@code limit}; else -1,
      *     and what the segment held from {@code offset} on may have been overwritten
