@@ -165,7 +165,7 @@ def main():
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
     options = tuple(args.options.split(","))
-    if not options or any(option not in OPTIONS for option in options):
+    if any(option not in OPTIONS for option in options):
         parser.error(f"--options takes {' and '.join(OPTIONS)}, comma-separated, not {args.options!r}")
     jobs = distributions.select_jobs(args.jobs)
     if args.build:
