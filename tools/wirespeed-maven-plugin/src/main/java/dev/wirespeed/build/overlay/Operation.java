@@ -22,7 +22,8 @@ public enum Operation {
     ADD,
     /**
      * The method exists upstream: its upstream body is kept as a private method named {@code
-     * <name>$upstream}, which the overlay's method may call.
+     * <name>$upstream}, which the overlay's method may call. Or the constructor exists upstream:
+     * the overlay's statements run after upstream's body.
      */
     WRAP,
     /** The member exists upstream and the overlay's declaration takes its place. */

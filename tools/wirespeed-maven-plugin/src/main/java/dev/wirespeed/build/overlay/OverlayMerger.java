@@ -13,11 +13,16 @@ import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.EnumDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -412,7 +417,7 @@ public final class OverlayMerger {
 
         /**
          * Puts the overlay's method in place of the upstream method, and keeps the upstream method
-         * right after it, renamed and private.
+         * right after it, renamed and private; or appends a constructor's statements to upstream's.
          */
         private void wrap(
                 BodyDeclaration<?> member,
@@ -420,9 +425,16 @@ public final class OverlayMerger {
                 TypeDeclaration<?> type,
                 String at)
                 throws OverlayException {
+            if (member instanceof ConstructorDeclaration) {
+                appendToConstructor(
+                        (ConstructorDeclaration) member, (ConstructorDeclaration) target, at);
+                return;
+            }
             if (!(member instanceof MethodDeclaration)) {
                 throw new OverlayException(
-                        at + ": only methods can be wrapped (use @Overlay.Replace for the others)");
+                        at
+                                + ": only methods and constructors can be wrapped (use"
+                                + " @Overlay.Replace for the others)");
             }
             MethodDeclaration method = (MethodDeclaration) target;
             if (method.getBody().isEmpty()) {
@@ -440,6 +452,59 @@ public final class OverlayMerger {
             int column = upstream.column(begin);
             upstream.insert(begin, memberText(member, column) + "\n\n" + " ".repeat(column));
             makePrivateCopy(method, keptName);
+        }
+
+        /**
+         * Appends the overlay constructor's statements to upstream's constructor, whose body runs
+         * first: they see the fields it set and its parameters, which the overlay must name as
+         * upstream does. A constructor has no name to keep upstream's body under, and its body must
+         * run to its end for the statements after it to run.
+         */
+        private void appendToConstructor(
+                ConstructorDeclaration member, ConstructorDeclaration target, String at)
+                throws OverlayException {
+            List<String> names = parameterNames(target);
+            if (!parameterNames(member).equals(names)) {
+                throw new OverlayException(
+                        at
+                                + ": name the parameters as upstream's constructor does, "
+                                + String.join(", ", names));
+            }
+            if (!target.getBody().findAll(ReturnStmt.class).isEmpty()) {
+                throw new OverlayException(
+                        at
+                                + ": upstream's constructor has a return statement, which would skip"
+                                + " the statements appended to it");
+            }
+            NodeList<Statement> statements = member.getBody().getStatements();
+            if (statements.isEmpty() || statements.get(0).isExplicitConstructorInvocationStmt()) {
+                throw new OverlayException(
+                        at
+                                + ": a wrapped constructor's body holds the statements to run after"
+                                + " upstream's, and no call of another constructor");
+            }
+            BlockStmt body = target.getBody();
+            int close = upstream.end(body) - 1;
+            int indent = upstream.column(upstream.begin(target)) + 4;
+            int first = overlay.begin(statements.get(0));
+            String text =
+                    SourceText.reindent(
+                            overlay.substring(first, overlay.end(statements.getLast().get())),
+                            indent - overlay.column(first));
+            if (upstream.startsLine(close)) {
+                upstream.insert(upstream.lineStart(close), " ".repeat(indent) + text + "\n");
+            } else {
+                upstream.insert(
+                        close, "\n" + " ".repeat(indent) + text + "\n" + " ".repeat(indent - 4));
+            }
+        }
+
+        private static List<String> parameterNames(ConstructorDeclaration constructor) {
+            List<String> names = new ArrayList<>();
+            for (Parameter parameter : constructor.getParameters()) {
+                names.add(parameter.getNameAsString());
+            }
+            return names;
         }
 
         private void makePrivateCopy(MethodDeclaration method, String keptName) {

@@ -346,18 +346,20 @@ class OverlayMergerTest {
                         "public static String run() {",
                         "    return new Greeter().greet(\"flink\") + \" \" + new Inner().name();",
                         "}");
+        assertThat(compileAndRun(merged, dir)).isEqualTo("HELLO FLINK inner!");
+    }
+
+    /** Compiles a merged {@code p.Greeter} and returns what its static {@code run()} returns. */
+    private static Object compileAndRun(String merged, Path dir) throws Exception {
         Path source = dir.resolve("p/Greeter.java");
         Files.createDirectories(source.getParent());
         Files.writeString(source, merged);
-
         int exit =
                 ToolProvider.getSystemJavaCompiler()
                         .run(null, null, null, "-d", dir.toString(), source.toString());
-
         assertThat(exit).as("javac exit code for:\n%s", merged).isZero();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
-            Object result = loader.loadClass("p.Greeter").getMethod("run").invoke(null);
-            assertThat(result).isEqualTo("HELLO FLINK inner!");
+            return loader.loadClass("p.Greeter").getMethod("run").invoke(null);
         }
     }
 
@@ -370,11 +372,88 @@ class OverlayMergerTest {
     }
 
     @Test
+    void wrappedConstructorsRunTheOverlaysStatementsAfterUpstreamsBody(@TempDir Path dir)
+            throws Exception {
+        String upstream =
+                String.join(
+                        "\n",
+                        "package p;",
+                        "",
+                        "public class Greeter {",
+                        "    private final String name;",
+                        "    private String greeting;",
+                        "",
+                        "    public Greeter(String name) {",
+                        "        this.name = name;",
+                        "    }",
+                        "",
+                        "    Greeter() { this(\"you\"); }",
+                        "",
+                        "    public static String run() {",
+                        "        return new Greeter(\"flink\").greeting + \", \" + new Greeter().greeting;",
+                        "    }",
+                        "}",
+                        "");
+        String merged =
+                merger.merge(
+                        upstream,
+                        overlay(
+                                "@Overlay.Wrap public Greeter(String name) {",
+                                "    greeting = \"hello \" + this.name;",
+                                "    greeting += name.equals(this.name) ? \"!\" : \"?\";",
+                                "}"),
+                        OVERLAY);
+
+        assertThat(merged)
+                .contains(
+                        "    public Greeter(String name) {\n"
+                                + "        this.name = name;\n"
+                                + "        greeting = \"hello \" + this.name;\n"
+                                + "        greeting += name.equals(this.name) ? \"!\" : \"?\";\n"
+                                + "    }\n");
+        assertThat(compileAndRun(merged, dir)).isEqualTo("hello flink!, hello you!");
+    }
+
+    @Test
+    void wrappingAConstructorThatCannotTakeStatementsAfterItFails() {
+        String upstream =
+                "package p;\nclass Greeter {\n int n;\n Greeter(int n) {\n"
+                        + "  if (n < 0) { return; }\n  this.n = n;\n }\n}\n";
+        assertThatThrownBy(
+                        () ->
+                                merger.merge(
+                                        upstream,
+                                        overlay("@Overlay.Wrap Greeter(int n) { this.n++; }"),
+                                        OVERLAY))
+                .hasMessageContaining("@Overlay.Wrap constructor Greeter(int)")
+                .hasMessageContaining("has a return statement");
+        String plain =
+                "package p;\nclass Greeter {\n int n;\n Greeter(int n) {\n  this.n = n;\n }\n}\n";
+        assertThatThrownBy(
+                        () ->
+                                merger.merge(
+                                        plain,
+                                        overlay("@Overlay.Wrap Greeter(int count) { n++; }"),
+                                        OVERLAY))
+                .hasMessageContaining("name the parameters as upstream's constructor does, n");
+        assertThatThrownBy(
+                        () ->
+                                merger.merge(
+                                        plain,
+                                        overlay("@Overlay.Wrap Greeter(int n) { this(n); }"),
+                                        OVERLAY))
+                .hasMessageContaining("no call of another constructor");
+        assertThatThrownBy(
+                        () ->
+                                merger.merge(
+                                        plain, overlay("@Overlay.Wrap Greeter(int n) {}"), OVERLAY))
+                .hasMessageContaining("no call of another constructor");
+    }
+
+    @Test
     void wrappingAnythingButAMethodWithABodyFails() throws Exception {
-        assertThatThrownBy(() -> merge("@Overlay.Wrap Greeter() {}"))
-                .hasMessageContaining("only methods can be wrapped");
         assertThatThrownBy(() -> merge("@Overlay.Wrap private int count;"))
-                .hasMessageContaining("only methods can be wrapped");
+                .hasMessageContaining("only methods and constructors can be wrapped");
         String abstractUpstream = "package p;\nabstract class Greeter {\n abstract int f();\n}\n";
         assertThatThrownBy(
                         () ->
