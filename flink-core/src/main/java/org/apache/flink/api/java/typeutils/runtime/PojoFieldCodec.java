@@ -284,6 +284,9 @@ final class PojoFieldCodec {
         if (field == null) {
             return ABSENT;
         }
+        if (serializer == null) {
+            return REFLECTIVE; // fails where the field is used, as upstream's would
+        }
         String notByOffset = whyNotByOffset(pojoClass, field);
         byte kind =
                 notByOffset == null

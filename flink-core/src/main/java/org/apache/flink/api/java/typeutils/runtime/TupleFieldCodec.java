@@ -45,7 +45,11 @@ final class TupleFieldCodec {
         this.serializers = serializers;
         this.kinds = new byte[serializers.length];
         for (int i = 0; i < serializers.length; i++) {
-            byte builtIn = BuiltInFieldKinds.of(serializers[i].getClass());
+            // a missing serializer fails where the field is used, as upstream's would
+            byte builtIn =
+                    serializers[i] == null
+                            ? BuiltInFieldKinds.NONE
+                            : BuiltInFieldKinds.of(serializers[i].getClass());
             kinds[i] = builtIn == BuiltInFieldKinds.NONE ? OBJECT : builtIn;
         }
     }

@@ -4,11 +4,16 @@
 
 package org.apache.flink.api.java.typeutils.runtime;
 
+import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.lang.reflect.Field;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writes, reads and copies the fields of an instance of the serializer's own class with a {@link
@@ -18,18 +23,57 @@ import java.io.IOException;
  */
 public final class PojoSerializer<T> {
 
-    /** The fields of {@link #clazz}; made on first use, as the fields of a restored serializer. */
+    /**
+     * The fields of {@link #clazz}, or null for a record. Made with the serializer, by each of its
+     * constructors and when it is deserialized, not on its first use: a check on the record path
+     * for a serializer's first use is a branch that the JIT compiles as never taken (the first
+     * job's serializers take it before their methods are profiled), and the next job's new
+     * serializers then throw away the compiled code of every record path that inlined it.
+     */
     private transient PojoFieldCodec fieldCodec;
 
-    /** Makes the instances of {@link #clazz} that the codec fills; made on first use. */
+    /**
+     * Makes the instances of {@link #clazz} that the codec fills; made with {@link #fieldCodec}.
+     */
     private transient NoArgumentConstructor<T> constructor;
+
+    /** The constructor of a new serializer for a POJO type: upstream's, then the codec. */
+    @Overlay.Wrap("1.20.5:a1f838234c46")
+    public PojoSerializer(
+            Class<T> clazz,
+            TypeSerializer<?>[] fieldSerializers,
+            Field[] fields,
+            SerializerConfig serializerConfig) {
+        prepareFieldCodec();
+    }
+
+    /** The constructor of {@code duplicate()} and of restored snapshots: upstream's, the codec. */
+    @Overlay.Wrap("1.20.5:0ba4e701221b")
+    PojoSerializer(
+            Class<T> clazz,
+            Field[] fields,
+            TypeSerializer<Object>[] fieldSerializers,
+            // the subclasses: those registered, their serializers, and those met since
+            LinkedHashMap<Class<?>, Integer> registeredClasses,
+            TypeSerializer<?>[] registeredSerializers,
+            Map<Class<?>, TypeSerializer<?>> subclassSerializerCache,
+            SerializerConfig serializerConfig) {
+        prepareFieldCodec();
+    }
+
+    /** A serializer deserialized, as in a task's configuration: upstream's fields, the codec. */
+    @Overlay.Wrap("1.20.5:679d921eeab6")
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        readObject$upstream(in);
+        prepareFieldCodec();
+    }
 
     @Overlay.Wrap("1.20.5:384bf2bbe5a9")
     @Override
     public void serialize(T value, DataOutputView target) throws IOException {
         if (value != null && value.getClass() == clazz && !isRecord()) {
             target.writeByte(NO_SUBCLASS);
-            fieldCodec().serialize(value, target);
+            fieldCodec.serialize(value, target);
         } else {
             serialize$upstream(value, target);
         }
@@ -65,24 +109,24 @@ public final class PojoSerializer<T> {
         }
         T target;
         try {
-            target = constructor().newInstance();
+            target = constructor.newInstance();
         } catch (Throwable t) {
             // as upstream's copy: an error of the constructor too
             throw new RuntimeException("Cannot instantiate class.", t);
         }
-        fieldCodec().copy(from, target);
+        fieldCodec.copy(from, target);
         return target;
     }
 
     private T deserializeFields(DataInputView source) throws IOException {
         T target;
         try {
-            target = constructor().newInstance();
+            target = constructor.newInstance();
         } catch (Exception e) {
             // as upstream's createInstance: an error of the constructor passes as it is
             throw new RuntimeException("Cannot instantiate class.", e);
         }
-        fieldCodec().deserialize(target, source);
+        fieldCodec.deserialize(target, source);
         return target;
     }
 
@@ -109,17 +153,10 @@ public final class PojoSerializer<T> {
         return (T) subclassSerializer.deserialize(target, source);
     }
 
-    private NoArgumentConstructor<T> constructor() {
-        if (constructor == null) {
+    private void prepareFieldCodec() {
+        if (!isRecord()) {
+            fieldCodec = new PojoFieldCodec(clazz, fields, fieldSerializers);
             constructor = new NoArgumentConstructor<>(clazz);
         }
-        return constructor;
-    }
-
-    private PojoFieldCodec fieldCodec() {
-        if (fieldCodec == null) {
-            fieldCodec = new PojoFieldCodec(clazz, fields, fieldSerializers);
-        }
-        return fieldCodec;
     }
 }

@@ -4,10 +4,12 @@
 
 package org.apache.flink.api.java.typeutils.runtime;
 
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.tuple.Tuple;
 import org.apache.flink.core.memory.DataInputView;
 
 import java.io.IOException;
+import java.io.ObjectInputStream;
 
 /**
  * Reads and copies the fields through a {@link TupleFieldCodec}, which reads and copies strings and
@@ -18,11 +20,24 @@ import java.io.IOException;
  */
 public class TupleSerializer<T extends Tuple> {
 
-    /** The fields; made on first use, as for a serializer restored from its snapshot. */
+    /**
+     * The fields; made with the serializer, by its constructor and when it is deserialized, not on
+     * its first use, for the reason that {@code PojoSerializer} gives for its field codec.
+     */
     private transient TupleFieldCodec fieldCodec;
 
     /** Makes instances of a subclass of Flink's tuples; made on first use. */
     private transient NoArgumentConstructor<T> constructor;
+
+    @Overlay.Wrap("1.20.5:9aba1a6f880d")
+    public TupleSerializer(Class<T> tupleClass, TypeSerializer<?>[] fieldSerializers) {
+        fieldCodec = new TupleFieldCodec(this.fieldSerializers);
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        fieldCodec = new TupleFieldCodec(fieldSerializers);
+    }
 
     @Overlay.Replace("1.20.5:d69068d0bba7")
     @Override
@@ -31,7 +46,7 @@ public class TupleSerializer<T extends Tuple> {
             return null;
         }
         T target = instantiateRaw();
-        fieldCodec().copy(from, target, false);
+        fieldCodec.copy(from, target, false);
         return target;
     }
 
@@ -41,7 +56,7 @@ public class TupleSerializer<T extends Tuple> {
         if (from == null) {
             return null;
         }
-        fieldCodec().copy(from, reuse, true);
+        fieldCodec.copy(from, reuse, true);
         return reuse;
     }
 
@@ -49,14 +64,14 @@ public class TupleSerializer<T extends Tuple> {
     @Override
     public T deserialize(DataInputView source) throws IOException {
         T tuple = instantiateRaw();
-        fieldCodec().deserialize(tuple, false, source);
+        fieldCodec.deserialize(tuple, false, source);
         return tuple;
     }
 
     @Overlay.Replace("1.20.5:a75a1a1efd44")
     @Override
     public T deserialize(T reuse, DataInputView source) throws IOException {
-        fieldCodec().deserialize(reuse, true, source);
+        fieldCodec.deserialize(reuse, true, source);
         return reuse;
     }
 
@@ -74,12 +89,5 @@ public class TupleSerializer<T extends Tuple> {
         } catch (Exception e) {
             throw new RuntimeException("Cannot instantiate tuple.", e);
         }
-    }
-
-    private TupleFieldCodec fieldCodec() {
-        if (fieldCodec == null) {
-            fieldCodec = new TupleFieldCodec(fieldSerializers);
-        }
-        return fieldCodec;
     }
 }
