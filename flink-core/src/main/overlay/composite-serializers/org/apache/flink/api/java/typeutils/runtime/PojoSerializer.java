@@ -27,8 +27,8 @@ public final class PojoSerializer<T> {
      * The fields of {@link #clazz}, or null for a record. Made with the serializer, by each of its
      * constructors and when it is deserialized, not on its first use: a check on the record path
      * for a serializer's first use is a branch that the JIT compiles as never taken (the first
-     * job's serializers take it before their methods are profiled), and the next job's new
-     * serializers then throw away the compiled code of every record path that inlined it.
+     * job's serializers most likely take it before their methods are profiled), and the next job's
+     * new serializers then throw away the compiled code of every record path that inlined it.
      */
     private transient PojoFieldCodec fieldCodec;
 

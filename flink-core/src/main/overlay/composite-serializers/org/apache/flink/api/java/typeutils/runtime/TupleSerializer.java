@@ -29,11 +29,13 @@ public class TupleSerializer<T extends Tuple> {
     /** Makes instances of a subclass of Flink's tuples; made on first use. */
     private transient NoArgumentConstructor<T> constructor;
 
+    /** Upstream's constructor, then the codec. */
     @Overlay.Wrap("1.20.5:9aba1a6f880d")
     public TupleSerializer(Class<T> tupleClass, TypeSerializer<?>[] fieldSerializers) {
         fieldCodec = new TupleFieldCodec(this.fieldSerializers);
     }
 
+    /** A serializer deserialized, as in a task's configuration: its fields, then the codec. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
         fieldCodec = new TupleFieldCodec(fieldSerializers);
