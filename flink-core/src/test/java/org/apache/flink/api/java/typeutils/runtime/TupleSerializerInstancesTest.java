@@ -14,6 +14,7 @@ import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +71,31 @@ class TupleSerializerInstancesTest {
         assertThat(read.source).isEqualTo("constructor");
         assertThat(copy).isExactlyInstanceOf(Counted.class).isEqualTo(counted);
         assertThat(copy.source).isEqualTo("constructor");
+    }
+
+    /** A serializer that came through Java serialization, as in a task's configuration. */
+    @Test
+    void aDeserializedSerializerMakesTheSameInstances() throws Exception {
+        TypeSerializer<Counted> serializer =
+                InstantiationUtil.clone(
+                        TypeExtractor.createTypeInfo(Counted.class)
+                                .createSerializer(new SerializerConfigImpl()));
+        TypeSerializer<Tuple2<String, Integer>> own =
+                InstantiationUtil.clone(
+                        new TupleTypeInfo<Tuple2<String, Integer>>(
+                                        BasicTypeInfo.STRING_TYPE_INFO, BasicTypeInfo.INT_TYPE_INFO)
+                                .createSerializer(new SerializerConfigImpl()));
+        Counted counted = new Counted();
+        counted.f0 = "flink";
+        counted.f1 = 3;
+
+        Counted read = roundTrip(serializer, counted);
+        Tuple2<String, Integer> ownRead = roundTrip(own, Tuple2.of("flink", 3));
+
+        assertThat(read).isExactlyInstanceOf(Counted.class).isEqualTo(counted);
+        assertThat(read.source).isEqualTo("constructor");
+        assertThat(serializer.copy(counted).source).isEqualTo("constructor");
+        assertThat(ownRead).isExactlyInstanceOf(Tuple2.class).isEqualTo(Tuple2.of("flink", 3));
     }
 
     /**

@@ -26,19 +26,29 @@ public class TupleSerializer<T extends Tuple> {
      */
     private transient TupleFieldCodec fieldCodec;
 
-    /** Makes instances of a subclass of Flink's tuples; made on first use. */
+    /**
+     * Makes instances of a subclass of Flink's tuples; {@code null} where the class is Flink's own
+     * {@code Tuple1} to {@code Tuple25}, which {@link Tuple#newInstance(int)} makes.
+     */
     private transient NoArgumentConstructor<T> constructor;
 
     /** Upstream's constructor, then the codec. */
     @Overlay.Wrap("1.20.5:9aba1a6f880d")
     public TupleSerializer(Class<T> tupleClass, TypeSerializer<?>[] fieldSerializers) {
-        fieldCodec = new TupleFieldCodec(this.fieldSerializers);
+        prepareFieldCodec();
     }
 
     /** A serializer deserialized, as in a task's configuration: its fields, then the codec. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
+        prepareFieldCodec();
+    }
+
+    private void prepareFieldCodec() {
         fieldCodec = new TupleFieldCodec(fieldSerializers);
+        boolean flinksOwnTuple =
+                arity >= 1 && arity <= Tuple.MAX_ARITY && tupleClass == Tuple.getTupleClass(arity);
+        constructor = flinksOwnTuple ? null : new NoArgumentConstructor<>(tupleClass);
     }
 
     @Overlay.Replace("1.20.5:d69068d0bba7")
@@ -80,11 +90,8 @@ public class TupleSerializer<T extends Tuple> {
     @Overlay.Replace("1.20.5:1f0e50b38ddc")
     @SuppressWarnings("unchecked")
     private T instantiateRaw() {
-        if (arity >= 1 && arity <= Tuple.MAX_ARITY && tupleClass == Tuple.getTupleClass(arity)) {
-            return (T) Tuple.newInstance(arity);
-        }
         if (constructor == null) {
-            constructor = new NoArgumentConstructor<>(tupleClass);
+            return (T) Tuple.newInstance(arity);
         }
         try {
             return constructor.newInstance();
