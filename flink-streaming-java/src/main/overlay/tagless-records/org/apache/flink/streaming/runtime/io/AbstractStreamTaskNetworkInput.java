@@ -43,6 +43,7 @@ public abstract class AbstractStreamTaskNetworkInput<
             recordDeserializers.replaceAll(
                     (channel, deserializer) -> readingKnownLength(deserializer, recordLength));
         }
+        prepareRecordDeserializers();
     }
 
     /**

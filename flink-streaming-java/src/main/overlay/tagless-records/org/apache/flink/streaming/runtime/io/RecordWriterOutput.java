@@ -39,6 +39,7 @@ public class RecordWriterOutput<OUT> {
                             tagged.getContainedTypeSerializer(),
                             taglessControl,
                             timestampRefusingOperator);
+            prepareRecordWriter();
         }
     }
 

@@ -9,6 +9,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.io.AvailabilityProvider;
 import org.apache.flink.runtime.plugable.SerializationDelegate;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -51,6 +52,35 @@ class RecordWriterInPlaceTest {
                     RecordWriter.serializeRecord(new DataOutputSerializer(16), record);
             assertThat(emitted.get(i)).isEqualTo(bytes(expected));
         }
+    }
+
+    /**
+     * A writer prepared for the delegate it is handed decides how its records are written then, and
+     * not again while it is handed the same one; another delegate is decided on its first record.
+     */
+    @Test
+    void aPreparedWriterDecidesBeforeTheFirstRecord() throws Exception {
+        List<String> calls = new ArrayList<>();
+        List<byte[]> emitted = new ArrayList<>();
+        RecordWriter<SerializationDelegate<Long>> writer =
+                new RecordWriterBuilder<SerializationDelegate<Long>>()
+                        .build(partition(true, calls, emitted));
+        SerializationDelegate<Long> record = new SerializationDelegate<>(LongSerializer.INSTANCE);
+        SerializationDelegate<Long> other = new SerializationDelegate<>(LongSerializer.INSTANCE);
+
+        calls.clear();
+        writer.prepareFor(record);
+        List<String> callsWhenPrepared = new ArrayList<>(calls);
+        record.setInstance(1L);
+        writer.emit(record);
+        writer.emit(record);
+        other.setInstance(2L);
+        writer.emit(other);
+
+        assertThat(callsWhenPrepared).containsExactly("writesRecordsInPlace");
+        assertThat(calls.stream().filter("writesRecordsInPlace"::equals).count()).isEqualTo(2);
+        assertThat(calls.stream().filter("emitRecordInPlace"::equals).count()).isEqualTo(3);
+        assertThat(emitted).hasSize(3);
     }
 
     /**

@@ -27,10 +27,7 @@ public abstract class RecordWriter<T extends IOReadableWritable> {
     public void emit(T record, int targetSubpartition) throws IOException {
         checkErroneous();
         if (record != inPlaceChecked) {
-            inPlaceChecked = record;
-            inPlaceRecords =
-                    targetPartition.writesRecordsInPlace()
-                            && InPlaceRecordSerializer.serializes(record);
+            prepareFor(record);
         }
         if (!inPlaceRecords || !targetPartition.emitRecordInPlace(record, targetSubpartition)) {
             targetPartition.emitRecord(serializeRecord(serializer, record), targetSubpartition);
@@ -38,5 +35,20 @@ public abstract class RecordWriter<T extends IOReadableWritable> {
         if (flushAlways) {
             targetPartition.flush(targetSubpartition);
         }
+    }
+
+    /**
+     * Decides how the records of {@code record}, a serialization delegate that the caller reuses
+     * for every record it emits, are written, before the first of them: where the task's output is
+     * set up rather than in {@code emit}, whose compiled code would otherwise hold a branch that
+     * only a new writer's first record takes. {@code emit} still takes any other record.
+     *
+     * @param record the reused record that {@code emit} will be called with
+     */
+    public void prepareFor(T record) {
+        inPlaceChecked = record;
+        inPlaceRecords =
+                targetPartition.writesRecordsInPlace()
+                        && InPlaceRecordSerializer.serializes(record);
     }
 }

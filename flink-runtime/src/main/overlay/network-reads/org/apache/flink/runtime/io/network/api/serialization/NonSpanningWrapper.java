@@ -94,13 +94,23 @@ final class NonSpanningWrapper {
         return released(hasRemaining() ? INTERMEDIATE_RECORD_FROM_BUFFER : LAST_RECORD_FROM_BUFFER);
     }
 
+    /**
+     * Learns how the records of {@code target}, the delegate that records will be read into, are
+     * read, before the first of them: where the input is set up rather than in the record path,
+     * whose compiled code would otherwise hold a branch that only a new wrapper's first record
+     * takes.
+     */
+    void prepareFor(IOReadableWritable target) {
+        lastTarget = target;
+        fixedLengthRecords = FixedLengthRecords.readInto(target);
+        if (heapCopy == null) {
+            inPlaceBelow = inPlaceBelowWithoutCopy();
+        }
+    }
+
     private boolean isFixedLength(IOReadableWritable target) {
         if (target != lastTarget) {
-            lastTarget = target;
-            fixedLengthRecords = FixedLengthRecords.readInto(target);
-            if (heapCopy == null) {
-                inPlaceBelow = inPlaceBelowWithoutCopy();
-            }
+            prepareFor(target);
         }
         return fixedLengthRecords;
     }

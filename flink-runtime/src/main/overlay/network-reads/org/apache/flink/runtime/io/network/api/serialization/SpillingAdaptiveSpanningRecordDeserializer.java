@@ -14,6 +14,16 @@ import static org.apache.flink.runtime.io.network.api.serialization.RecordDeseri
 public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWritable> {
 
     /**
+     * Learns how the records of {@code target} are read, before the first of them, so that the
+     * record path need not on its first record. Records may still be read into any other target.
+     *
+     * @param target the delegate that the task will read its records into
+     */
+    public void prepareFor(T target) {
+        nonSpanningWrapper.prepareFor(target);
+    }
+
+    /**
      * A record that sits whole in the buffer is read in place, as upstream reads it, or through a
      * view of its bytes ({@link NonSpanningWrapper#readsInPlace}); one that does not is gathered.
      */
