@@ -105,7 +105,9 @@ public final class SerializerReport {
         edge.setAll((ObjectNode) output);
         edge.remove("dataSet");
         edge.put("taglessRecords", sourceDocument.path("taglessRecords").asBoolean());
-        if (source.recordsOut > 0) {
+        // numRecordsOut grows as records are emitted, numBytesOut only as their buffers are
+        // filled or flushed: before the first one is, the count says nothing of a record's size
+        if (source.recordsOut > 0 && source.bytesOut > 0) {
             edge.put(
                     "bytesPerRecord",
                     Math.round(10.0 * source.bytesOut / source.recordsOut) / 10.0);

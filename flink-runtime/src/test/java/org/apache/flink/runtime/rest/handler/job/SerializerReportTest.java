@@ -80,4 +80,15 @@ class SerializerReportTest {
         assertThat(report.getEdges().get(0).path("bytesPerRecord").isNull()).isTrue();
         assertThat(report.getStates()).isEmpty();
     }
+
+    @Test
+    void recordsOutBeforeTheFirstBufferHasGoneOutGiveNoBytesPerRecord() {
+        JobSerializersInfo report =
+                SerializerReport.of(
+                        List.of(
+                                new VertexSerializers("a", "Source", PRODUCER, 0, 40),
+                                new VertexSerializers("b", "count", CONSUMER, 0, 0)));
+
+        assertThat(report.getEdges().get(0).path("bytesPerRecord").isNull()).isTrue();
+    }
 }
