@@ -13,7 +13,7 @@ ones, upstream against itself, which shows how far this machine moves a ratio wh
 changed. --seed fixes the orders.
 
 JMH options that set the implementation parameter themselves (-p implementation=...) run as given,
-in one order.
+in one order, and cannot be combined with --aa.
 
 Usage: compare.py [--rounds N] [--jmh "JMH options"] [--aa] [--seed N] [--out results-dir] REGEX
 """
@@ -78,6 +78,9 @@ def main():
     parser.add_argument("--out", default=os.path.join(HERE, "target", "results"))
     parser.add_argument("regex")
     args = parser.parse_args()
+    if args.aa and "implementation=" in args.jmh:
+        parser.error("--aa runs upstream's variants a second time by setting the implementation"
+                     " parameter itself: leave -p implementation=... out of --jmh")
     os.makedirs(args.out, exist_ok=True)
 
     rng = random.Random(args.seed)
