@@ -33,6 +33,8 @@ JOBS = [
         True),
     Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
     Job("Keyed POJO state on RocksDB", "wirespeed/KeyedPojoState.jar", [], "--records", 500_000, False),
+    Job("Keyed Kryo state on RocksDB", "wirespeed/KeyedPojoState.jar", ["--kryo", "true"], "--records", 250_000,
+        False),
 ]
 
 # cpu_seconds: the TaskManager's CPU time over the run, every thread; jit_cpu_seconds: the part of it

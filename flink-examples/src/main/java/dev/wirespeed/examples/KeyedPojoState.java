@@ -8,7 +8,9 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -31,10 +33,12 @@ public final class KeyedPojoState {
                     "\n",
                     "KeyedPojoState: per-product statistics, a POJO, in keyed state.",
                     "",
-                    "Usage: KeyedPojoState [--records <n>] [--products <n>] [--state-backend <name>] [--output <path>]",
+                    "Usage: KeyedPojoState [--records <n>] [--products <n>] [--state-backend <name>] [--kryo <bool>] [--output <path>]",
                     "  --records <n>            events to generate (default 1000000)",
                     "  --products <n>           distinct products, the keys (default 10000)",
                     "  --state-backend <name>   rocksdb or hashmap (default rocksdb)",
+                    "  --kryo <bool>            true: Kryo serializes the events and the statistics,",
+                    "                           as it does types Flink cannot analyse (default false)",
                     "  --output <path>          where to write (product,events,total cents) lines;",
                     "                           printed to stdout if absent",
                     "  --help                   this message");
@@ -44,13 +48,14 @@ public final class KeyedPojoState {
     public static void main(String[] args) throws Exception {
         ExampleArguments arguments =
                 ExampleArguments.parse(
-                        args, Set.of("records", "products", "state-backend", "output"));
+                        args, Set.of("records", "products", "state-backend", "kryo", "output"));
         if (arguments.isHelp()) {
             System.out.println(USAGE);
             return;
         }
         long records = arguments.getPositiveLong("records", 1_000_000L);
         int products = arguments.getPositiveInt("products", 10_000);
+        boolean kryo = arguments.getBoolean("kryo", false);
         Configuration configuration = new Configuration();
         configuration.set(
                 StateBackendOptions.STATE_BACKEND,
@@ -61,14 +66,20 @@ public final class KeyedPojoState {
         ExampleIO.write(
                 env.fromSequence(1, records)
                         .map(n -> ProductEvent.generate(n % products))
+                        .returns(typeOf(ProductEvent.class, kryo))
                         .name("generate events")
                         .keyBy(event -> event.productId)
-                        .process(new StatsPerProduct())
+                        .process(new StatsPerProduct(typeOf(ProductStats.class, kryo)))
                         .name("statistics per product"),
                 arguments);
 
         JobExecutionResult result = env.execute("KeyedPojoState");
         System.out.println(Throughput.describe(records, result));
+    }
+
+    /** The type as Flink analyses it, a POJO, or as a generic type, which Kryo serializes. */
+    private static <T> TypeInformation<T> typeOf(Class<T> type, boolean kryo) {
+        return kryo ? new GenericTypeInfo<>(type) : TypeInformation.of(type);
     }
 
     /**
@@ -80,13 +91,17 @@ public final class KeyedPojoState {
 
         private static final long serialVersionUID = 1L;
 
+        private final TypeInformation<ProductStats> statsType;
+
         private transient ValueState<ProductStats> stats;
+
+        StatsPerProduct(TypeInformation<ProductStats> statsType) {
+            this.statsType = statsType;
+        }
 
         @Override
         public void open(OpenContext openContext) {
-            stats =
-                    getRuntimeContext()
-                            .getState(new ValueStateDescriptor<>("stats", ProductStats.class));
+            stats = getRuntimeContext().getState(new ValueStateDescriptor<>("stats", statsType));
         }
 
         @Override

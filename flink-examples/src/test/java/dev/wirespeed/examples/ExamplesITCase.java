@@ -6,6 +6,8 @@ package dev.wirespeed.examples;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -65,13 +67,21 @@ class ExamplesITCase {
         assertThat(characters).isEqualTo(expectedCharacters(records));
     }
 
-    @Test
-    void keyedPojoStateTotalsEveryProductInRocksDbWhenTheInputEnds() throws Exception {
-        Path output = dir.resolve("products.txt");
+    @ParameterizedTest(name = "kryo {0}")
+    @ValueSource(strings = {"false", "true"})
+    void keyedPojoStateTotalsEveryProductInRocksDbWhenTheInputEnds(String kryo) throws Exception {
+        Path output = dir.resolve("products-" + kryo + ".txt");
 
         KeyedPojoState.main(
                 new String[] {
-                    "--records", "3000", "--products", "100", "--output", output.toString()
+                    "--records",
+                    "3000",
+                    "--products",
+                    "100",
+                    "--kryo",
+                    kryo,
+                    "--output",
+                    output.toString()
                 });
 
         // Events 1 to 3000 go to products 1 to 99 and 0, 30 events each.

@@ -23,7 +23,7 @@ public class Product {
 
     public Product() {}
 
-    static Product sample() {
+    public static Product sample() {
         Product product = new Product();
         product.productId = "P-0000004711";
         product.name = "Contoso compact garden item";

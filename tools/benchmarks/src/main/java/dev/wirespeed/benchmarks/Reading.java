@@ -18,7 +18,7 @@ public class Reading {
 
     public Reading() {}
 
-    static Reading sample() {
+    public static Reading sample() {
         Reading reading = new Reading();
         reading.sensorId = "S-000815";
         reading.unit = "kPa";

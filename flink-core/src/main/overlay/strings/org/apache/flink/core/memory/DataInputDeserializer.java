@@ -4,9 +4,11 @@
 
 package org.apache.flink.core.memory;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * Lets {@link StringCodec} read strings straight from the deserializer's array, and decode them
- * into arrays the deserializer keeps.
+ * into arrays the deserializer keeps; Kryo reads from the array too ({@code InPlaceKryoInput}).
  */
 public class DataInputDeserializer {
 
@@ -16,8 +18,12 @@ public class DataInputDeserializer {
     /** The bytes of the last Latin-1 string, ASCII aside, decoded from this deserializer. */
     private byte[] stringBytes;
 
-    /** The array read from; the next byte is at {@link #getPosition()}. */
-    byte[] backingArray() {
+    /**
+     * The array read from, or {@code null} before the first; the next byte is at {@link
+     * #getPosition()}, and {@link #available()} bytes are left.
+     */
+    @Internal
+    public byte[] backingArray() {
         return buffer;
     }
 

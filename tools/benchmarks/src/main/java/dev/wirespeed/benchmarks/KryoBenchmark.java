@@ -1,0 +1,86 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package dev.wirespeed.benchmarks;
+
+import org.apache.flink.runtime.io.network.api.serialization.UpstreamRuntime;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Serializing, deserializing and copying values of types that Flink hands to Kryo, with its {@code
+ * KryoSerializer}, the fork's against upstream 1.20.5's in the same run ({@link
+ * KryoSerializations}). The setup checks that both write the same bytes. The JVM opens {@code
+ * java.util} and {@code java.lang} to Kryo, as Flink's default JVM options on Java 17 do.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(
+        jvmArgsAppend = {
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED"
+        })
+public class KryoBenchmark {
+
+    @Param({"wirespeed", "upstream"})
+    public String implementation;
+
+    @Param({"product", "reading"})
+    public String shape;
+
+    private Supplier<Object> serialize;
+    private Supplier<Object> deserialize;
+    private Supplier<Object> copy;
+
+    @Setup
+    public void setUp() throws Throwable {
+        Class<?> type =
+                implementation.equals("upstream")
+                        ? UpstreamRuntime.copyOf(KryoSerializations.class)
+                        : KryoSerializations.class;
+        serialize = operation(type, "serialize");
+        deserialize = operation(type, "deserialize");
+        copy = operation(type, "copy");
+        Supplier<Object> upstream =
+                operation(UpstreamRuntime.copyOf(KryoSerializations.class), "serialize");
+        byte[] upstreamBytes = (byte[]) upstream.getClass().getMethod("bytes").invoke(upstream);
+        if (!Arrays.equals(new KryoSerializations(shape, "serialize").bytes(), upstreamBytes)) {
+            throw new IllegalStateException("The serializers' bytes differ");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Supplier<Object> operation(Class<?> type, String operation) throws Throwable {
+        return (Supplier<Object>)
+                type.getConstructor(String.class, String.class).newInstance(shape, operation);
+    }
+
+    @Benchmark
+    public Object serialize() {
+        return serialize.get();
+    }
+
+    @Benchmark
+    public Object deserialize() {
+        return deserialize.get();
+    }
+
+    @Benchmark
+    public Object copy() {
+        return copy.get();
+    }
+}
