@@ -149,18 +149,19 @@ public final class StringCodec {
     }
 
     /**
-     * Encodes chars {@code from} to {@code to} of a string: an ASCII string's with one array copy;
-     * others straight from the string when short, else through a thread's char array.
+     * Encodes chars {@code from} to {@code to} of a string: a Latin-1 coded string's with one array
+     * copy, its chars past ASCII then widened in place; others straight from the string when short,
+     * else through a thread's char array.
      */
     @SuppressWarnings("deprecation") // String#getBytes(int, int, byte[], int), exact for Latin-1
     private static int encodeString(String value, int from, int to, byte[] target, int pos) {
         int count = to - from;
         if (count >= BULK_COPY_MIN_CHARS && CompactStrings.isLatin1(value)) {
-            // an ASCII char is one byte in Flink's format; other bytes are encoded over below
+            // a Latin-1 coding's bytes are its chars; an ASCII char is one byte in Flink's format
             value.getBytes(from, to, target, pos);
-            if (VarInts.isAscii(target, pos, count)) {
-                return pos + count;
-            }
+            return VarInts.isAscii(target, pos, count)
+                    ? pos + count
+                    : VarInts.widenLatin1(target, pos, count);
         }
         return count <= STRAIGHT_ENCODE_MAX_CHARS
                 ? VarInts.write(value, from, to, target, pos)

@@ -302,6 +302,47 @@ public final class VarInts {
     }
 
     /**
+     * Turns the {@code count} bytes of a Latin-1 coding at {@code pos} of {@code bytes} into the
+     * chars' varints, in place: an ASCII char is its byte, and a char from 0x80 to 0xFF the same
+     * byte followed by the byte 1. {@code bytes} must have room for 3 bytes a char from {@code
+     * pos}: the coding is first moved to the last third of that room, then widened from there into
+     * the first two thirds, 8 bytes a step between chars past ASCII.
+     *
+     * @return the position after the chars
+     */
+    static int widenLatin1(byte[] bytes, int pos, int count) {
+        int read = pos + 2 * count;
+        int end = read + count;
+        System.arraycopy(bytes, pos, bytes, read, count);
+        int write = pos;
+        // each char takes at most 2 bytes, so a word stored at the write position ends before the
+        // read position while 8 bytes or more are left to read
+        while (read <= end - Long.BYTES) {
+            long word = (long) LONGS.get(bytes, read);
+            LONGS.set(bytes, write, word);
+            long pastAscii = word & HIGH_BITS;
+            if (pastAscii == 0) {
+                read += Long.BYTES;
+                write += Long.BYTES;
+            } else {
+                // the word put the first char past ASCII in place; its second byte follows it
+                int chars = (Long.numberOfTrailingZeros(pastAscii) >>> 3) + 1;
+                bytes[write + chars] = LATIN1_SECOND_BYTE;
+                read += chars;
+                write += chars + 1;
+            }
+        }
+        for (; read < end; read++) {
+            byte b = bytes[read];
+            bytes[write++] = b;
+            if (b < 0) {
+                bytes[write++] = LATIN1_SECOND_BYTE;
+            }
+        }
+        return write;
+    }
+
+    /**
      * Reads up to {@code count} chars from {@code source} at {@code pos}, up to {@code limit}, as
      * the bytes of their Latin-1 coding into {@code target}, while they are Latin-1 chars in their
      * shortest varints: an ASCII char is its byte, and a char from 0x80 to 0xFF is the same byte

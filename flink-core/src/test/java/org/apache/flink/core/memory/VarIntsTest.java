@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -95,6 +96,39 @@ class VarIntsTest {
         assertThat(upToLimit).isEqualTo(3L << 32 | 2);
         // 'a' in two bytes is a char, but not a Latin-1 char's shortest varint
         assertThat(overlong).isEqualTo(0L);
+    }
+
+    @Test
+    void widensLatin1BytesInPlaceIntoTheCharsVarints() {
+        Random random = new Random(11);
+        for (int count = 0; count <= 40; count++) {
+            for (int round = 0; round < 50; round++) {
+                char[] chars = new char[count];
+                for (int i = 0; i < count; i++) {
+                    // each char past ASCII with a chance of 1, 1/2, 1/3 or 1/4, by round
+                    chars[i] =
+                            (char)
+                                    (random.nextInt(round % 4 + 1) == 0
+                                            ? 0x80 + random.nextInt(0x80)
+                                            : random.nextInt(0x80));
+                }
+                byte[] expected = new byte[3 + 2 * count];
+                int expectedEnd = VarInts.write(chars, 0, count, expected, 3);
+                // room for 3 bytes a char, as the method needs
+                byte[] bytes = new byte[3 + 3 * count];
+                for (int i = 0; i < count; i++) {
+                    bytes[3 + i] = (byte) chars[i];
+                }
+                bytes[0] = 0x7b;
+
+                int end = VarInts.widenLatin1(bytes, 3, count);
+
+                assertThat(end).isEqualTo(expectedEnd);
+                assertThat(Arrays.copyOfRange(bytes, 3, end))
+                        .isEqualTo(Arrays.copyOfRange(expected, 3, expectedEnd));
+                assertThat(bytes[0]).isEqualTo((byte) 0x7b);
+            }
+        }
     }
 
     @Test
