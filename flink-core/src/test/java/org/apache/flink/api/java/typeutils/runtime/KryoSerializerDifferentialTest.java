@@ -12,6 +12,7 @@ import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 
@@ -126,6 +127,25 @@ class KryoSerializerDifferentialTest {
         assertThat(notes.deserialize(in).text).isEqualTo("first");
         assertThat(notes.deserialize(in).text).isEqualTo("zweite");
         assertThat(in.available()).isZero();
+    }
+
+    @Test
+    void duplicatesAndSerializersSentToATaskReadInPlace() throws Exception {
+        Random random = new Random(3);
+        List<TypeSerializer<Event>> serializers =
+                List.of(serializer.duplicate(), InstantiationUtil.clone(serializer));
+        for (TypeSerializer<Event> other : serializers) {
+            Event first = Event.random(random);
+            Event second = Event.random(random);
+            DataOutputSerializer out = new DataOutputSerializer(256);
+            other.serialize(first, out);
+            other.serialize(second, out);
+            DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+
+            assertThat(other.deserialize(in)).isEqualTo(first);
+            assertThat(other.deserialize(in)).isEqualTo(second);
+            assertThat(in.available()).isZero();
+        }
     }
 
     @Test
