@@ -33,6 +33,9 @@ JOBS = [
         True),
     Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
     Job("Keyed POJO state on RocksDB", "wirespeed/KeyedPojoState.jar", [], "--records", 500_000, False),
+    Job("Event-time windows on RocksDB", "wirespeed/ProductWindows.jar", [], "--records", 500_000, False),
+    Job("Event-time windows on the heap", "wirespeed/ProductWindows.jar", ["--state-backend", "hashmap"],
+        "--records", 1_000_000, False),
     Job("Keyed Kryo state on RocksDB", "wirespeed/KeyedPojoState.jar", ["--kryo", "true"], "--records", 250_000,
         False),
 ]

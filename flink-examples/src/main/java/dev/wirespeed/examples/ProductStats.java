@@ -5,8 +5,9 @@
 package dev.wirespeed.examples;
 
 /**
- * What {@link KeyedPojoState} keeps per product in keyed state: a Flink POJO of strings and
- * numbers, serialized by Flink's {@code PojoSerializer} on every state access in RocksDB.
+ * What {@link KeyedPojoState} keeps per product in keyed state, and {@link ProductWindows} per
+ * product and window: a Flink POJO of strings and numbers, serialized by Flink's {@code
+ * PojoSerializer} on every state access in RocksDB.
  */
 public class ProductStats {
 
@@ -29,5 +30,19 @@ public class ProductStats {
         events++;
         totalCents += event.priceCents;
         maxCents = Math.max(maxCents, event.priceCents);
+    }
+
+    /** Counts the other's events too; the strings are the other's where it has seen an event. */
+    ProductStats merge(ProductStats other) {
+        if (other.events > 0) {
+            name = other.name;
+            brand = other.brand;
+            color = other.color;
+            lastDescription = other.lastDescription;
+        }
+        events += other.events;
+        totalCents += other.totalCents;
+        maxCents = Math.max(maxCents, other.maxCents);
+        return this;
     }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -96,6 +97,42 @@ class ExamplesITCase {
             totals.put(fields[0], fields[1]);
         }
         assertThat(totals).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"rocksdb", "hashmap"})
+    void productWindowsTotalEachProductsEventsInEachWindow(String stateBackend) throws Exception {
+        Path output = dir.resolve("windows-" + stateBackend + ".txt");
+
+        ProductWindows.main(
+                new String[] {
+                    "--records",
+                    "2500",
+                    "--products",
+                    "7",
+                    "--window-ms",
+                    "1000",
+                    "--state-backend",
+                    stateBackend,
+                    "--output",
+                    output.toString()
+                });
+
+        // Event n, of product n % 7, happens at n ms: windows [0, 1000), [1000, 2000) and
+        // [2000, 3000) hold events 1 to 999, 1000 to 1999 and 2000 to 2500.
+        Map<String, Long> events = new TreeMap<>();
+        Map<String, Long> cents = new TreeMap<>();
+        for (long n = 1; n <= 2500; n++) {
+            ProductEvent event = ProductEvent.generate(n % 7);
+            String window = event.productId + "," + (n / 1000 + 1) * 1000;
+            events.merge(window, 1L, Long::sum);
+            cents.merge(window, event.priceCents, Long::sum);
+        }
+        List<String> expected =
+                events.keySet().stream()
+                        .map(w -> "(" + w + "," + events.get(w) + "," + cents.get(w) + ")")
+                        .collect(Collectors.toList());
+        assertThat(Files.readAllLines(output)).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     @Test
