@@ -43,6 +43,7 @@ public class KryoBenchmark {
     public String shape;
 
     private Supplier<Object> serialize;
+    private Supplier<Object> serializeNew;
     private Supplier<Object> deserialize;
     private Supplier<Object> copy;
 
@@ -53,6 +54,7 @@ public class KryoBenchmark {
                         ? UpstreamRuntime.copyOf(KryoSerializations.class)
                         : KryoSerializations.class;
         serialize = operation(type, "serialize");
+        serializeNew = operation(type, "serializeNew");
         deserialize = operation(type, "deserialize");
         copy = operation(type, "copy");
         Supplier<Object> upstream =
@@ -72,6 +74,12 @@ public class KryoBenchmark {
     @Benchmark
     public Object serialize() {
         return serialize.get();
+    }
+
+    /** Values made anew for each call, whose objects the JVM has not hashed by identity yet. */
+    @Benchmark
+    public Object serializeNew() {
+        return serializeNew.get();
     }
 
     @Benchmark

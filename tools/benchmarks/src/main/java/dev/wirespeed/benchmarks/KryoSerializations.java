@@ -13,6 +13,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * One operation of Flink's {@code KryoSerializer}, the serializer of types that are neither POJOs
@@ -25,6 +26,7 @@ public final class KryoSerializations implements Supplier<Object> {
 
     private final String operation;
     private final Object sample;
+    private final UnaryOperator<Object> renew;
     private final TypeSerializer<Object> serializer;
     private final DataOutputSerializer out = new DataOutputSerializer(256);
     private final DataInputDeserializer in = new DataInputDeserializer();
@@ -34,14 +36,19 @@ public final class KryoSerializations implements Supplier<Object> {
      * @param shape {@code product} (a {@link Product} of nine strings and a number) or {@code
      *     reading} (a {@link Reading} of eight primitive and string fields), each serialized by
      *     Kryo as a type of its own would be
-     * @param operation {@code serialize}, {@code deserialize} or {@code copy} (from a deserializer
-     *     into a buffer, as a network partition copies a record)
+     * @param operation {@code serialize}, {@code serializeNew} (a copy of the sample made anew for
+     *     each call, as a job makes its records, and serialized), {@code deserialize} or {@code
+     *     copy} (from a deserializer into a buffer, as a network partition copies a record)
      */
     @SuppressWarnings("unchecked")
     public KryoSerializations(String shape, String operation) throws IOException {
         this.operation = operation;
         Class<?> type = shape.equals("product") ? Product.class : Reading.class;
         sample = shape.equals("product") ? Product.sample() : Reading.sample();
+        renew =
+                shape.equals("product")
+                        ? value -> ((Product) value).renewed()
+                        : value -> ((Reading) value).renewed();
         serializer =
                 (TypeSerializer<Object>)
                         new GenericTypeInfo<>(type).createSerializer(new SerializerConfigImpl());
@@ -67,6 +74,10 @@ public final class KryoSerializations implements Supplier<Object> {
                 case "serialize":
                     out.clear();
                     serializer.serialize(sample, out);
+                    return out;
+                case "serializeNew":
+                    out.clear();
+                    serializer.serialize(renew.apply(sample), out);
                     return out;
                 case "deserialize":
                     in.setBuffer(bytes);

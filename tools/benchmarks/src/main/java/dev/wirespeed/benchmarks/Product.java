@@ -38,4 +38,23 @@ public class Product {
         product.priceCents = 4_599;
         return product;
     }
+
+    /**
+     * A copy whose strings are new objects, equal to this product's: a value as a job makes it for
+     * each record, none of whose objects the JVM has hashed by identity yet.
+     */
+    public Product renewed() {
+        Product product = new Product();
+        product.productId = new String(productId);
+        product.name = new String(name);
+        product.category = new String(category);
+        product.brand = new String(brand);
+        product.color = new String(color);
+        product.size = new String(size);
+        product.country = new String(country);
+        product.currency = new String(currency);
+        product.description = new String(description);
+        product.priceCents = priceCents;
+        return product;
+    }
 }

@@ -30,4 +30,21 @@ public class Reading {
         reading.valid = true;
         return reading;
     }
+
+    /**
+     * A copy whose strings are new objects, equal to this reading's: a value as a job makes it for
+     * each record, none of whose objects the JVM has hashed by identity yet.
+     */
+    public Reading renewed() {
+        Reading reading = new Reading();
+        reading.sensorId = new String(sensorId);
+        reading.unit = new String(unit);
+        reading.timestamp = timestamp;
+        reading.value = value;
+        reading.quality = quality;
+        reading.sequence = sequence;
+        reading.batch = batch;
+        reading.valid = valid;
+        return reading;
+    }
 }

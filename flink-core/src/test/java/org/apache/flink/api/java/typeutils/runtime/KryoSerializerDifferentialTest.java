@@ -149,6 +149,23 @@ class KryoSerializerDifferentialTest {
     }
 
     @Test
+    void graphsOfManyObjectsWriteUpstreamsReferences() throws IOException {
+        assertThat(serializer.getKryo().getReferenceResolver())
+                .isInstanceOf(SmallGraphReferenceResolver.class);
+        Random random = new Random(4);
+        for (int size = 0; size <= 3 * SmallGraphReferenceResolver.SCANNED; size++) {
+            Event event = Event.sharingStrings(random, size);
+            byte[] bytes = upstream.serialize(event);
+
+            assertThat(serialize(event)).isEqualTo(bytes);
+            assertThat(serialize(event)).isEqualTo(bytes);
+            Event read = serializer.deserialize(new DataInputDeserializer(bytes));
+            assertThat(read).isEqualTo(event);
+            assertThat(read.tags.get(0)).isSameAs(read.id);
+        }
+    }
+
+    @Test
     void aDeserializerWithoutBytesFailsAsBefore() {
         assertThatThrownBy(() -> serializer.deserialize(new DataInputDeserializer()))
                 .isInstanceOf(EOFException.class);
@@ -210,6 +227,23 @@ class KryoSerializerDifferentialTest {
                     random.nextInt(),
                     random.nextBoolean() ? tags : null,
                     parent);
+        }
+
+        /**
+         * An event whose strings are objects of one graph more than once: its id and name are its
+         * first and last tag, its parent holds its tags, and some tags are the same object as an
+         * earlier tag, others a new object equal to one.
+         */
+        static Event sharingStrings(Random random, int tagCount) {
+            List<String> tags = new ArrayList<>();
+            tags.add(new String("first"));
+            for (int i = 1; i < tagCount; i++) {
+                String earlier = tags.get(random.nextInt(tags.size()));
+                tags.add(random.nextInt(3) == 0 ? earlier : new String("tag " + random.nextInt(9)));
+            }
+            Event parent = new Event("parent", null, null, 1L, 0, tags, null);
+            String last = tags.get(tags.size() - 1);
+            return new Event(tags.get(0), last, text(random), 2L, tagCount, tags, parent);
         }
 
         private static String text(Random random) {
