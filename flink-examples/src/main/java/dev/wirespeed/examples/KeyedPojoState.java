@@ -11,8 +11,6 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -56,12 +54,7 @@ public final class KeyedPojoState {
         long records = arguments.getPositiveLong("records", 1_000_000L);
         int products = arguments.getPositiveInt("products", 10_000);
         boolean kryo = arguments.getBoolean("kryo", false);
-        Configuration configuration = new Configuration();
-        configuration.set(
-                StateBackendOptions.STATE_BACKEND,
-                arguments.get("state-backend").orElse("rocksdb"));
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        StreamExecutionEnvironment env = StateBackendOption.environment(arguments);
 
         ExampleIO.write(
                 env.fromSequence(1, records)

@@ -8,8 +8,6 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.AggregateFunction;
 import org.apache.flink.api.java.tuple.Tuple4;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
@@ -61,12 +59,7 @@ public final class ProductWindows {
         long records = arguments.getPositiveLong("records", 1_000_000L);
         int products = arguments.getPositiveInt("products", 100);
         long windowMillis = arguments.getPositiveLong("window-ms", 1000L);
-        Configuration configuration = new Configuration();
-        configuration.set(
-                StateBackendOptions.STATE_BACKEND,
-                arguments.get("state-backend").orElse("rocksdb"));
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        StreamExecutionEnvironment env = StateBackendOption.environment(arguments);
         // the job's windows need watermarks, whatever interval the configuration sets
         env.getConfig().setAutoWatermarkInterval(WATERMARK_INTERVAL_MS);
 
