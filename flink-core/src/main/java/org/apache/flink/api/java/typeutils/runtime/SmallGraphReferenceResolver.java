@@ -5,6 +5,7 @@
 package org.apache.flink.api.java.typeutils.runtime;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.ReferenceResolver;
@@ -22,7 +23,10 @@ import java.util.Arrays;
  * that a serializer of large values does not compare them first.
  *
  * <p>The references written are Kryo's: an object gets the id of the order in which it was first
- * written, as in the map, so the bytes are the same. Reading is the map resolver's own.
+ * written, as in the map, so the bytes are the same, for every call that Kryo and Flink make: Kryo
+ * adds an object only after {@link #getWrittenId} found none. (A serializer of a job's own that
+ * added an object twice would get a second id here, where the map hands out its size again.)
+ * Reading is the map resolver's own.
  */
 @Internal
 public final class SmallGraphReferenceResolver extends MapReferenceResolver {
@@ -47,7 +51,9 @@ public final class SmallGraphReferenceResolver extends MapReferenceResolver {
     public static Kryo installInto(Kryo kryo) {
         ReferenceResolver resolver = kryo.getReferenceResolver();
         if (resolver != null && resolver.getClass() == MapReferenceResolver.class) {
-            kryo.setReferenceResolver(new SmallGraphReferenceResolver());
+            SmallGraphReferenceResolver ours = new SmallGraphReferenceResolver();
+            ours.setKryo(kryo);
+            kryo.setReferenceResolver(ours);
         }
         return kryo;
     }
@@ -89,6 +95,13 @@ public final class SmallGraphReferenceResolver extends MapReferenceResolver {
         }
         inMap = count > SCANNED;
         count = 0;
+    }
+
+    /** Whether the resolver holds no object written, as after {@link #reset()}. */
+    @VisibleForTesting
+    boolean holdsNoWrittenObject() {
+        return Arrays.stream(written).allMatch(object -> object == null)
+                && writtenObjects.size == 0;
     }
 
     private void moveToMap() {

@@ -166,6 +166,17 @@ class KryoSerializerDifferentialTest {
     }
 
     @Test
+    void smallValuesAfterLargeOnesWriteUpstreamsReferences() throws IOException {
+        Random random = new Random(5);
+        int[] sizes = {100, 3, 40, 40, 0, 33, 32, 31, 1};
+        for (int size : sizes) {
+            Event event = Event.sharingStrings(random, size);
+
+            assertThat(serialize(event)).isEqualTo(upstream.serialize(event));
+        }
+    }
+
+    @Test
     void aDeserializerWithoutBytesFailsAsBefore() {
         assertThatThrownBy(() -> serializer.deserialize(new DataInputDeserializer()))
                 .isInstanceOf(EOFException.class);

@@ -46,6 +46,7 @@ class SmallGraphReferenceResolverTest {
             }
             resolver.reset();
             kryos.reset();
+            assertThat(resolver.holdsNoWrittenObject()).isTrue();
             for (Object object : written) {
                 assertThat(resolver.getWrittenId(object)).isEqualTo(-1);
             }
