@@ -24,7 +24,7 @@ import static org.apache.flink.core.memory.MemoryUtils.UNSAFE;
  * false} and callers take their char-by-char path.
  */
 @Internal
-final class CompactStrings {
+public final class CompactStrings {
 
     /** The offset of {@code String.coder}, or -1 where it cannot be relied upon. */
     private static final long CODER_OFFSET = coderOffset();
@@ -38,7 +38,7 @@ final class CompactStrings {
      * Whether all chars of {@code value} are known to be below 256. A {@code false} answer says
      * nothing about the chars.
      */
-    static boolean isLatin1(String value) {
+    public static boolean isLatin1(String value) {
         return CODER_OFFSET >= 0 && UNSAFE.getByte(value, CODER_OFFSET) == LATIN1;
     }
 

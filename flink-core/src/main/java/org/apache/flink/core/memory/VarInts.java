@@ -421,7 +421,7 @@ public final class VarInts {
      * overlapping the one before it: no byte is checked alone from 4 bytes on, and none outside the
      * range.
      */
-    static boolean isAscii(byte[] bytes, int from, int count) {
+    public static boolean isAscii(byte[] bytes, int from, int count) {
         if (count >= Long.BYTES) {
             int lastWord = from + count - Long.BYTES;
             for (int i = from; i < lastWord; i += Long.BYTES) {

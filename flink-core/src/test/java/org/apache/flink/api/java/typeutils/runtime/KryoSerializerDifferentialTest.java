@@ -32,15 +32,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The fork's {@link KryoSerializer}, which reads the bytes of a {@link DataInputDeserializer} in
  * place ({@link InPlaceKryoInput}), against upstream 1.20.5's, loaded from the upstream jar, on
- * random values of a type that is no POJO: strings of every kind Kryo writes (ASCII, non-ASCII, one
- * char, empty, {@code null}), numbers, a list and a nested object. The same bytes, the same values
- * read back, the deserializer moved on by exactly a value's bytes, the bytes left as they were, and
- * the same failure where the bytes end early.
+ * random values of a type that is no POJO: strings of every kind Kryo writes (ASCII, Latin-1 and
+ * other non-ASCII, short and long, one char, empty, {@code null}), numbers, a list and a nested
+ * object. The same bytes, the same values read back, the deserializer moved on by exactly a value's
+ * bytes, the bytes left as they were, and the same failure where the bytes end early.
  */
 class KryoSerializerDifferentialTest {
 
     private static final String[] TEXTS = {
-        "P-0000004711", "garden", "grün", "Ω", "x", "", null, "日本語のテキスト", "a much longer ASCII text"
+        "P-0000004711",
+        "garden",
+        "grün",
+        "Ω",
+        "x",
+        "",
+        null,
+        "日本語のテキスト",
+        "a much longer ASCII text",
+        "an ASCII text of 62 chars: a number after it passes Kryo's 63.",
+        "A durable and quiet grün product by Contoso, made for every day since 1987."
     };
 
     private final KryoSerializer<Event> serializer = forkSerializer();
