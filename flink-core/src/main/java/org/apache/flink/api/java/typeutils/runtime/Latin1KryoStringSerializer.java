@@ -73,7 +73,8 @@ public final class Latin1KryoStringSerializer extends StringSerializer {
             byte[] buffer = output.getBuffer();
             int position = output.position();
             // the longest length, and the room that widening chars past ASCII in place takes
-            if (buffer.length - position >= MAX_LENGTH_BYTES + 3L * value.length()) {
+            if (buffer != null
+                    && buffer.length - position >= MAX_LENGTH_BYTES + 3L * value.length()) {
                 output.setPosition(write(value, buffer, position));
                 return;
             }

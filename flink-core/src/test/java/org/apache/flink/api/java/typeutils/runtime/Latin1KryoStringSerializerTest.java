@@ -5,6 +5,7 @@
 package org.apache.flink.api.java.typeutils.runtime;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers.StringSerializer;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link Latin1KryoStringSerializer} against Kryo's own writes of strings ({@link
@@ -63,6 +65,16 @@ class Latin1KryoStringSerializerTest {
 
             assertThat(ours.readObjectOrNull(new Input(expected), String.class)).isEqualTo(value);
         }
+    }
+
+    @Test
+    void anOutputWithoutBufferFailsAsInKryo() {
+        String value = "a Latin-1 text, gr\u00fcn, longer than sixteen chars";
+        Kryo kryo = new Kryo();
+        assertThatThrownBy(() -> new StringSerializer().write(kryo, new Output(), value))
+                .isInstanceOf(KryoException.class);
+        assertThatThrownBy(() -> new Latin1KryoStringSerializer().write(kryo, new Output(), value))
+                .isInstanceOf(KryoException.class);
     }
 
     @Test
