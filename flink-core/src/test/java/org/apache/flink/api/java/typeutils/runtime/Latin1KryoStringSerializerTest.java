@@ -58,7 +58,7 @@ class Latin1KryoStringSerializerTest {
             assertThat(write(ours, value, new Output(1 << 16))).isEqualTo(expected);
             // a buffer without room for every string: Kryo's path, flushing to the stream
             assertThat(writeThroughStream(ours, value)).isEqualTo(expected);
-            // after other bytes, where a string begins at any position of the buffer
+            // after four other bytes, where the string does not begin at the buffer's start
             Output after = new Output(1 << 16);
             after.writeInt(42);
             assertThat(write(ours, value, after)).endsWith(expected);
