@@ -83,16 +83,16 @@ public final class Latin1KryoStringSerializer extends StringSerializer {
     }
 
     /**
-     * Writes the chars of a Latin-1 coded string of at least one char, in Kryo's format, at {@code
-     * position}, where there is room for {@value #MAX_LENGTH_BYTES} bytes and three a char.
+     * Writes the chars of a Latin-1 coded string of {@value #MIN_CHARS} chars or more, in Kryo's
+     * format, at {@code position}, where there is room for {@value #MAX_LENGTH_BYTES} bytes and
+     * three a char.
      *
      * @return the position after the string
      */
-    @VisibleForTesting
     @SuppressWarnings("deprecation") // String#getBytes(int, int, byte[], int), exact for Latin-1
-    static int write(String value, byte[] buffer, int position) {
+    private static int write(String value, byte[] buffer, int position) {
         int length = value.length();
-        if (length > 1 && length < ASCII_WITHOUT_LENGTH_BELOW) {
+        if (length < ASCII_WITHOUT_LENGTH_BELOW) {
             value.getBytes(0, length, buffer, position);
             if (VarInts.isAscii(buffer, position, length)) {
                 buffer[position + length - 1] |= (byte) 0x80;
