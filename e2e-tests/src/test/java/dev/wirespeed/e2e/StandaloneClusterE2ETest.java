@@ -20,14 +20,17 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A one-task-manager cluster from the distribution: start, jobs, savepoints, stop. */
+/**
+ * One-task-manager clusters from the distribution: start, jobs, savepoints, latency markers, stop.
+ */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class StandaloneClusterE2ETest {
 
     @TempDir Path work;
 
     @Test
-    void startsRunsATaglessWordCountAndStopsLeavingNothingBehind() throws Exception {
+    void startsRunsATaglessWordCountAndTheSqlExampleAndStopsLeavingNothingBehind()
+            throws Exception {
         Path input = Files.writeString(work.resolve("input.txt"), "to be or not\nto be\n");
         Path output = work.resolve("counts.txt");
         try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
@@ -53,6 +56,7 @@ class StandaloneClusterE2ETest {
             if (DistributionCluster.isFork()) {
                 assertThat(cluster.log("client")).contains("FLIP-330 decision for job 'WordCount'");
             }
+            checkTheSqlExampleOnTheBundledTableJars(cluster);
 
             List<Long> daemons = cluster.pids();
             assertThat(daemons).hasSize(2);
@@ -67,29 +71,25 @@ class StandaloneClusterE2ETest {
         }
     }
 
-    @Test
-    void runsTheSqlExampleOnTheBundledTableJars() throws Exception {
+    private void checkTheSqlExampleOnTheBundledTableJars(DistributionCluster cluster)
+            throws Exception {
         Path output = work.resolve("totals.txt");
-        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
-            cluster.start(1);
+        Command.Result run =
+                cluster.flink(
+                        "run",
+                        DistributionCluster.example("table/SqlProductTotals.jar").toString(),
+                        "--records",
+                        "1000",
+                        "--output",
+                        output.toString());
 
-            Command.Result run =
-                    cluster.flink(
-                            "run",
-                            DistributionCluster.example("table/SqlProductTotals.jar").toString(),
-                            "--records",
-                            "1000",
-                            "--output",
-                            output.toString());
-
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(Files.readAllLines(output))
-                    .containsExactly(
-                            sqlTotal("books", 0),
-                            sqlTotal("garden", 2),
-                            sqlTotal("music", 1),
-                            sqlTotal("toys", 3));
-        }
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(Files.readAllLines(output))
+                .containsExactly(
+                        sqlTotal("books", 0),
+                        sqlTotal("garden", 2),
+                        sqlTotal("music", 1),
+                        sqlTotal("toys", 3));
     }
 
     /** The line the SQL example writes for the ids 1 to 1000 whose remainder by 4 is given. */
@@ -105,11 +105,21 @@ class StandaloneClusterE2ETest {
         return "(" + category + "," + events + "," + revenue + ")";
     }
 
+    /**
+     * A job stopped with a savepoint resumes from it; the resumed job, whose every operator is a
+     * task of its own (on Wirespeed, records travel tagless and latency markers as events), reports
+     * through the REST API a latency histogram for the source in each task past the source, and on
+     * Wirespeed each task its tagless record format.
+     */
     @Test
-    void stopsAJobWithASavepointAndResumesFromIt() throws Exception {
+    void resumesAJobFromItsSavepointAndReportsLatencyHistogramsOfEveryTask() throws Exception {
         String jar = DistributionCluster.example("wirespeed/TaglessPipeline.jar").toString();
         Path savepoints = work.resolve("savepoints");
-        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, Map.of())) {
+        Map<String, Object> metrics =
+                Map.of(
+                        "metrics.latency.interval", "50 ms",
+                        "metrics.fetcher.update-interval", "500 ms");
+        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, metrics)) {
             cluster.start(1);
 
             String first = submitDetached(cluster, jar);
@@ -133,55 +143,38 @@ class StandaloneClusterE2ETest {
             assertThat(restored.path("external_path").asText()).isEqualTo(savepoint);
             assertThat(restored.path("is_savepoint").asBoolean()).isTrue();
 
+            checkLatencyHistogramsOfEveryTask(cluster, second);
+
             Command.Result cancel = cluster.flink("cancel", second);
             assertThat(cancel.exitCode()).as(cancel.output()).isZero();
         }
     }
 
-    /**
-     * Latency markers of a job whose every operator is a task of its own (on Wirespeed, records
-     * travel tagless and markers as events): each task past the source reports a latency histogram
-     * for the source through the REST API, and on Wirespeed each task its tagless record format.
-     */
-    @Test
-    void reportsLatencyHistogramsOfEveryTaskThroughRest() throws Exception {
-        String jar = DistributionCluster.example("wirespeed/TaglessPipeline.jar").toString();
-        Map<String, Object> metrics =
-                Map.of(
-                        "metrics.latency.interval", "50 ms",
-                        "metrics.fetcher.update-interval", "500 ms");
-        try (DistributionCluster cluster = DistributionCluster.prepare(work, 1, metrics)) {
-            cluster.start(1);
-            String job = submitDetached(cluster, jar);
-            Jobs.awaitAllTasksRunning(cluster, job);
-
-            String source = null;
-            List<String> downstream = new ArrayList<>();
-            for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
-                if (vertex.path("name").asText().startsWith("Source")) {
-                    source = vertex.path("id").asText();
-                } else {
-                    downstream.add(vertex.path("id").asText());
-                }
+    private static void checkLatencyHistogramsOfEveryTask(DistributionCluster cluster, String job)
+            throws Exception {
+        String source = null;
+        List<String> downstream = new ArrayList<>();
+        for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
+            if (vertex.path("name").asText().startsWith("Source")) {
+                source = vertex.path("id").asText();
+            } else {
+                downstream.add(vertex.path("id").asText());
             }
-            assertThat(source).isNotNull();
-            assertThat(downstream).hasSize(11);
+        }
+        assertThat(source).isNotNull();
+        assertThat(downstream).hasSize(11);
 
-            if (DistributionCluster.isFork()) {
-                List<String> vertices = new ArrayList<>(downstream);
-                vertices.add(source);
-                assertThat(Jobs.awaitTaskMetric(cluster, job, vertices, "0.taglessRecords"))
-                        .containsOnlyKeys(vertices)
-                        .allSatisfy((vertex, value) -> assertThat(value).isEqualTo("1"));
-            }
-            Map<String, String> p99s = Jobs.awaitLatencyP99s(cluster, job, source, downstream);
-            assertThat(p99s).containsOnlyKeys(downstream);
-            for (String p99 : p99s.values()) {
-                assertThat(Double.parseDouble(p99)).isNotNaN().isNotNegative();
-            }
-
-            Command.Result cancel = cluster.flink("cancel", job);
-            assertThat(cancel.exitCode()).as(cancel.output()).isZero();
+        if (DistributionCluster.isFork()) {
+            List<String> vertices = new ArrayList<>(downstream);
+            vertices.add(source);
+            assertThat(Jobs.awaitTaskMetric(cluster, job, vertices, "0.taglessRecords"))
+                    .containsOnlyKeys(vertices)
+                    .allSatisfy((vertex, value) -> assertThat(value).isEqualTo("1"));
+        }
+        Map<String, String> p99s = Jobs.awaitLatencyP99s(cluster, job, source, downstream);
+        assertThat(p99s).containsOnlyKeys(downstream);
+        for (String p99 : p99s.values()) {
+            assertThat(Double.parseDouble(p99)).isNotNaN().isNotNegative();
         }
     }
 
