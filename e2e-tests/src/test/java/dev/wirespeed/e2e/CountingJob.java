@@ -95,6 +95,13 @@ final class CountingJob {
         };
     }
 
+    /** The FLIP-330 decision that Wirespeed's client logs for the job with the given option. */
+    static String decision(String option) {
+        return option.equals("true")
+                ? "tagged records, because pipeline.force-timestamp-support is true"
+                : "tagless records, because pipeline.force-timestamp-support is false";
+    }
+
     /**
      * Waits until the job, after a crash, has finished, restored from a checkpoint, and requires
      * its output exact.

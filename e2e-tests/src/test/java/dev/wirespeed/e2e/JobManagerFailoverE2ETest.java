@@ -66,10 +66,7 @@ class JobManagerFailoverE2ETest {
 
             CountingJob.assertRecoveredExactly(cluster, job, output);
             if (DistributionCluster.isFork()) {
-                assertThat(cluster.log("client"))
-                        .contains(
-                                "tagless records, because pipeline.force-timestamp-support is"
-                                        + " false");
+                assertThat(cluster.log("client")).contains(CountingJob.decision("false"));
             }
         }
     }
