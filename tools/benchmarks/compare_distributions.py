@@ -35,8 +35,15 @@ DIR) before the build of main. The table then also gives the candidate against u
 against Wirespeed, the whole-job evidence for or against the change, beside the A/A of the same
 series.
 
+With --shared-job-classes, every TaskManager loads the jobs' classes once, from its class path, for
+all the jobs it runs: the record path that the JIT compiled in the warm-up can serve the measured
+runs, as the compiled code of a job that runs for hours serves it. Each run then measures the cost
+per record with less of the JIT's work of a job's first seconds (the JIT still compiles some code
+in every job).
+
 Usage: compare_distributions.py [--build] [--rounds N] [--scale F] [--jobs REGEX] [--seed N]
                                 [--options true,false] [--raw FILE] [--candidate DIR]
+                                [--shared-job-classes]
 """
 import argparse
 import json
@@ -72,15 +79,16 @@ def tree_of(arm, homes):
     return homes["upstream"] if arm == "upstream A/A" else homes[arm]
 
 
-def measure(homes, arms, jobs, options, rounds, scale, rng):
+def measure(homes, arms, jobs, options, rounds, scale, rng, shared_job_classes=False):
     """{(job label, option): {arm: [JobRun, one per round]}}"""
     examples = f"{homes['wirespeed']}/examples"
+    job_classes = os.path.join(examples, jobs[0].jar) if shared_job_classes else None
     runs = {}
     for round_number in range(1, rounds + 1):
         order = list(arms)
         rng.shuffle(order)
         for arm in order:
-            cluster = distributions.Cluster(tree_of(arm, homes))
+            cluster = distributions.Cluster(tree_of(arm, homes), job_classes=job_classes)
             try:
                 cluster.start()
                 # The JIT's warm-up: a first measured run was up to 1.5x as costly as a second
@@ -161,6 +169,8 @@ def main():
                         help="the settings of pipeline.force-timestamp-support to run, comma-separated")
     parser.add_argument("--raw", help="also writes every run's count, runtime and CPU time to this JSON file")
     parser.add_argument("--candidate", help="a fourth arm: another Wirespeed distribution tree")
+    parser.add_argument("--shared-job-classes", action="store_true",
+                        help="each TaskManager loads the jobs' classes once, for all its jobs")
     args = parser.parse_args()
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
@@ -178,7 +188,7 @@ def main():
         homes[CANDIDATE] = os.path.abspath(args.candidate)
         arms = ARMS + (CANDIDATE,)
     rng = random.Random(args.seed)
-    runs = measure(homes, arms, jobs, options, args.rounds, args.scale, rng)
+    runs = measure(homes, arms, jobs, options, args.rounds, args.scale, rng, args.shared_job_classes)
     if args.raw:
         with open(args.raw, "w") as f:
             json.dump([{"job": label, "option": option, "arm": arm, **run._asdict()}
