@@ -23,8 +23,12 @@ with jcmd. Two profilers:
   code it ran in: _[0] the interpreter, _[1] C1's code, _[j] C2's, _[i] inlined into its caller
   (grep -c '_\[0\]' counts the stacks that ran interpreted).
 
+With --shared-job-classes each TaskManager loads the job's classes once, for the warm-up and the
+profiled run alike (compare_distributions.py's option of that name): the profile then holds the
+record path compiled for the warm-up, not its compilation for the job's new classes.
+
 Usage: profile_distributions.py [--build] [--job REGEX] [--option true|false] [--scale F]
-                                [--profiler jfr|async] [--top N] [--out DIR]
+                                [--profiler jfr|async] [--shared-job-classes] [--top N] [--out DIR]
 """
 import argparse
 import collections
@@ -124,8 +128,9 @@ class AsyncProfiler:
 PROFILERS = {"jfr": Jfr, "async": AsyncProfiler}
 
 
-def record(home, examples, job, option, scale, output, profiler):
-    cluster = distributions.Cluster(home)
+def record(home, examples, job, option, scale, output, profiler, shared_job_classes):
+    job_classes = os.path.join(examples, job.jar) if shared_job_classes else None
+    cluster = distributions.Cluster(home, job_classes=job_classes)
     try:
         cluster.start()
         distributions.run_job(cluster, examples, job, option, scale / 2)
@@ -196,6 +201,8 @@ def main():
     parser.add_argument("--scale", type=float, default=4.0, help="multiplies the job's record count")
     parser.add_argument("--profiler", default="jfr", choices=sorted(PROFILERS),
                         help="the JDK's Flight Recorder, or async-profiler")
+    parser.add_argument("--shared-job-classes", action="store_true",
+                        help="each TaskManager loads the job's classes once, for the warm-up and the profiled run")
     parser.add_argument("--top", type=int, default=15, help="methods in the table")
     parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "wirespeed-profiles"),
                         help="where the recordings go (outside the repository by default)")
@@ -213,7 +220,7 @@ def main():
     for name, home in homes.items():
         output = os.path.abspath(os.path.join(args.out, f"{name}.{profiler.suffix}"))
         runs[name] = record(home, f"{homes['wirespeed']}/examples", jobs[0], args.option, args.scale, output,
-                            profiler)
+                            profiler, args.shared_job_classes)
         stacks[name] = profiler.samples(output)
         if not stacks[name]:
             sys.exit(f"No CPU samples in {output}")
