@@ -41,9 +41,15 @@ runs, as the compiled code of a job that runs for hours serves it. Each run then
 per record with less of the JIT's work of a job's first seconds (the JIT still compiles some code
 in every job).
 
+With --pool FILE..., no job runs: the table is that of the runs in the given files, written by
+--raw in earlier series, taken together as one series of all their rounds. Pool series of the same
+jobs, arms, scale and settings only (the files do not record them); a series of a few rounds on a
+noisy host resolves little alone, and several of them together narrow the intervals.
+
 Usage: compare_distributions.py [--build] [--rounds N] [--scale F] [--jobs REGEX] [--seed N]
                                 [--options true,false] [--raw FILE] [--candidate DIR]
                                 [--shared-job-classes]
+       compare_distributions.py --pool FILE... [--seed N]
 """
 import argparse
 import json
@@ -110,6 +116,27 @@ def measure(homes, arms, jobs, options, rounds, scale, rng, shared_job_classes=F
     return runs
 
 
+def pooled(files):
+    """The jobs, arms, settings and runs ({(job label, option): {arm: [JobRun]}}) of --raw files,
+    together."""
+    runs = {}
+    for path in files:
+        with open(path) as f:
+            for entry in json.load(f):
+                run = distributions.JobRun(*(entry[field] for field in distributions.JobRun._fields))
+                runs.setdefault((entry["job"], entry["option"]), {}).setdefault(entry["arm"], []).append(run)
+    jobs = [job for job in distributions.JOBS if any(label == job.label for label, _ in runs)]
+    options = tuple(option for option in OPTIONS if any(o == option for _, o in runs))
+    arms = ARMS + ((CANDIDATE,) if any(CANDIDATE in by_arm for by_arm in runs.values()) else ())
+    for job in jobs:
+        for option in options:
+            counts = {arm: len(runs.get((job.label, option), {}).get(arm, [])) for arm in arms}
+            if len(set(counts.values())) != 1 or 0 in counts.values():
+                sys.exit(f"The files hold unequal runs of {job.label}, option {option}: {counts}; pool "
+                         "series of the same jobs, settings and arms")
+    return jobs, arms, options, runs
+
+
 def cpu_per_million(run):
     return run.cpu_seconds * 1e9 / run.records
 
@@ -171,7 +198,18 @@ def main():
     parser.add_argument("--candidate", help="a fourth arm: another Wirespeed distribution tree")
     parser.add_argument("--shared-job-classes", action="store_true",
                         help="each TaskManager loads the jobs' classes once, for all its jobs")
+    parser.add_argument("--pool", nargs="+", metavar="FILE",
+                        help="runs nothing: the table of the runs in these --raw files together")
     args = parser.parse_args()
+    if args.pool:
+        given = [name for name in ("build", "rounds", "scale", "jobs", "options", "raw", "candidate",
+                                   "shared_job_classes") if getattr(args, name) != parser.get_default(name)]
+        if given:
+            parser.error("--pool runs no job and takes --seed only, not --"
+                         + ", --".join(name.replace("_", "-") for name in given))
+        jobs, arms, options, runs = pooled(args.pool)
+        report(jobs, arms, options, runs, random.Random(args.seed))
+        return
     if args.rounds < 2:
         parser.error("--rounds must be at least 2")
     options = tuple(args.options.split(","))
