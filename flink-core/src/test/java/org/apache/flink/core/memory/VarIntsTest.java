@@ -132,6 +132,36 @@ class VarIntsTest {
     }
 
     @Test
+    void readsExactlyTheCharsAskedForWhenMoreCharsOfTwoBytesFollow() throws IOException {
+        // runs of 2-byte chars, of every length and start, among chars of 1 and 3 bytes; the
+        // bytes after the chars asked for hold 2-byte chars, which must stay unread
+        char[] alphabet = {'a', '\u0436', '\u00e9', '\u4e2d', '\u0416', ' '};
+        Random random = new Random(42);
+        for (int round = 0; round < 2000; round++) {
+            char[] chars = new char[1 + random.nextInt(24)];
+            for (int c = 0; c < chars.length; c++) {
+                chars[c] = alphabet[random.nextInt(alphabet.length)];
+            }
+            int count = random.nextInt(chars.length + 1);
+            byte[] bytes = new byte[3 * chars.length];
+            int end = VarInts.write(chars, 0, chars.length, bytes, 0);
+            int expectedEnd = VarInts.write(chars, 0, count, new byte[3 * count], 0);
+            char[] decoded = new char[chars.length + 1];
+            Arrays.fill(decoded, '?');
+
+            int read = VarInts.readChars(bytes, 0, end, decoded, 1, count);
+
+            String chosen = new String(chars);
+            assertThat(read).as("end of %d chars of %s", count, chosen).isEqualTo(expectedEnd);
+            assertThat(new String(decoded, 1, count)).isEqualTo(chosen.substring(0, count));
+            assertThat(decoded[0]).isEqualTo('?');
+            if (count < chars.length) {
+                assertThat(decoded[count + 1]).as("after %d of %s", count, chosen).isEqualTo('?');
+            }
+        }
+    }
+
+    @Test
     void rejectsACharAboveTheCharRange() {
         byte[] bytes = {(byte) 0xff, (byte) 0xff, 0x04};
 
