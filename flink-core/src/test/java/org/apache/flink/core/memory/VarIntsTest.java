@@ -133,7 +133,7 @@ class VarIntsTest {
 
     @Test
     void readsExactlyTheCharsAskedForWhenMoreCharsOfTwoBytesFollow() throws IOException {
-        // runs of 2-byte chars, of every length and start, among chars of 1 and 3 bytes; the
+        // runs of 2-byte chars of random lengths and starts, among chars of 1 and 3 bytes; the
         // bytes after the chars asked for hold 2-byte chars, which must stay unread
         char[] alphabet = {'a', '\u0436', '\u00e9', '\u4e2d', '\u0416', ' '};
         Random random = new Random(42);
