@@ -21,6 +21,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,7 +29,9 @@ import java.util.stream.Stream;
  * A standalone cluster started from the distribution under test with its own scripts, on loopback
  * and free ports. Its configuration, logs and pid files live in a work directory of the test, so
  * the distribution tree stays as it was: the scripts take them from {@code FLINK_CONF_DIR}, {@code
- * FLINK_LOG_DIR} and {@code FLINK_PID_DIR}, as they do for users.
+ * FLINK_LOG_DIR} and {@code FLINK_PID_DIR}, as they do for users. So do the processes' temporary
+ * files ({@code io.tmp.dirs}), among them a copy of the RPC system's jar, 21 MB a process, that a
+ * process does not delete when it is killed.
  */
 final class DistributionCluster implements AutoCloseable {
 
@@ -119,6 +122,7 @@ final class DistributionCluster implements AutoCloseable {
         Map<String, Object> config = new HashMap<>();
         config.put("rest.port", cluster.restPort);
         config.put("jobmanager.rpc.port", ClusterConfig.freePort());
+        config.put("io.tmp.dirs", Files.createDirectories(cluster.tmpDir()).toString());
         config.putAll(entries);
         ClusterConfig.set(cluster.configYaml(), config);
         return cluster;
@@ -143,6 +147,10 @@ final class DistributionCluster implements AutoCloseable {
 
     Path pidDir() {
         return work.resolve("pid");
+    }
+
+    Path tmpDir() {
+        return work.resolve("tmp");
     }
 
     int restPort() {
@@ -256,9 +264,12 @@ final class DistributionCluster implements AutoCloseable {
 
     /** Kills a process of the cluster as a crash would (SIGKILL) and waits until it is gone. */
     static void kill(long pid) throws Exception {
-        ProcessHandle process =
+        kill(
                 ProcessHandle.of(pid)
-                        .orElseThrow(() -> new IllegalStateException("No process " + pid));
+                        .orElseThrow(() -> new IllegalStateException("No process " + pid)));
+    }
+
+    private static void kill(ProcessHandle process) throws Exception {
         process.destroyForcibly();
         process.onExit().get(1, TimeUnit.MINUTES);
     }
@@ -301,15 +312,19 @@ final class DistributionCluster implements AutoCloseable {
     }
 
     /**
-     * Stops the cluster with its script; then kills whatever it left running, so that a failed test
-     * leaves no process behind.
+     * Stops the cluster with its script; then kills whatever it left running and waits until it is
+     * gone, so that a failed test leaves no process behind and no process writes into the work
+     * directory while the test removes it.
      */
     @Override
     public void close() throws Exception {
         List<Long> pids = pids();
         script("stop-cluster.sh");
         for (Long pid : pids) {
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            Optional<ProcessHandle> process = ProcessHandle.of(pid);
+            if (process.isPresent()) {
+                kill(process.get());
+            }
         }
     }
 }

@@ -108,7 +108,8 @@ class DistributionErrorsE2ETest {
                             "taskmanager.numberOfTaskSlots: 1",
                             "rest.address: localhost",
                             "rest.bind-address: localhost",
-                            "rest.port: " + restPort));
+                            "rest.port: " + restPort,
+                            "io.tmp.dirs: " + cluster.tmpDir()));
             DistributionCluster legacy = cluster.withRestPort(restPort);
 
             legacy.start(1);
