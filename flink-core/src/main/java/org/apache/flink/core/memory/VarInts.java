@@ -347,13 +347,37 @@ public final class VarInts {
      * the bytes of their Latin-1 coding into {@code target}, while they are Latin-1 chars in their
      * shortest varints: an ASCII char is its byte, and a char from 0x80 to 0xFF is the same byte
      * followed by the byte 1. Stops at the first char that is not so (any other char, a longer
-     * varint, or the input's end), for {@link #readChars} to decode from there.
+     * varint, or the input's end), for {@link #readChars} to decode from there. {@code target} must
+     * have room for {@code count} bytes; those past the chars read may be overwritten.
+     *
+     * <p>Eight bytes a step: a word without high bits is eight ASCII chars, and a word with one is
+     * stored as it is, which puts the ASCII chars before its first high byte and that byte in
+     * place, so that a Latin-1 char costs one step with the ASCII run in front of it.
      *
      * @return the number of chars read in the low 32 bits, the position after them in the high 32
      *     bits
      */
     public static long readLatin1(byte[] source, int pos, int limit, byte[] target, int count) {
         int i = 0;
+        // a word stored at i ends within the room of the count chars while 8 or more are left
+        while (i <= count - Long.BYTES && pos <= limit - Long.BYTES) {
+            long word = (long) LONGS.get(source, pos);
+            LONGS.set(target, i, word);
+            long pastAscii = word & HIGH_BITS;
+            if (pastAscii == 0) {
+                i += Long.BYTES;
+                pos += Long.BYTES;
+                continue;
+            }
+            int ascii = Long.numberOfTrailingZeros(pastAscii) >>> 3;
+            i += ascii;
+            pos += ascii;
+            if (pos + 1 >= limit || source[pos + 1] != LATIN1_SECOND_BYTE) {
+                return (long) pos << 32 | i;
+            }
+            i++;
+            pos += 2;
+        }
         for (; i < count && pos < limit; i++) {
             byte b = source[pos];
             if (b < 0) {

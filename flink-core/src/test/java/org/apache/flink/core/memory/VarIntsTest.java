@@ -99,6 +99,48 @@ class VarIntsTest {
     }
 
     @Test
+    void readsLatin1CharsEightBytesAStepUpToTheCountTheLimitOrTheFirstOtherChar() {
+        // ASCII runs of random lengths among Latin-1 chars, and now and then a char past Latin-1;
+        // counts below the chars written and limits anywhere, inside a char's varint too
+        char[] others = {'\u0436', '\u4e2d', '\u0100'};
+        Random random = new Random(23);
+        for (int round = 0; round < 5000; round++) {
+            int written = random.nextInt(48);
+            char[] chars = new char[written];
+            for (int i = 0; i < written; i++) {
+                int kind = random.nextInt(round % 3 == 0 ? 40 : 8);
+                chars[i] =
+                        kind == 0
+                                ? others[random.nextInt(others.length)]
+                                : kind == 1 ? (char) (0x80 + random.nextInt(0x80)) : 'a';
+            }
+            byte[] source = new byte[3 * written + 2];
+            int start = random.nextInt(3);
+            int end = VarInts.write(chars, 0, written, source, start);
+            int count = random.nextInt(written + 1);
+            int limit = start + random.nextInt(end - start + 1);
+            byte[] target = new byte[count];
+
+            long read = VarInts.readLatin1(source, start, limit, target, count);
+
+            int expectedChars = 0;
+            int expectedPos = start;
+            while (expectedChars < count && chars[expectedChars] <= 0xff) {
+                int bytes = chars[expectedChars] < 0x80 ? 1 : 2;
+                if (expectedPos + bytes > limit) {
+                    break;
+                }
+                expectedPos += bytes;
+                expectedChars++;
+            }
+            assertThat(read).isEqualTo((long) expectedPos << 32 | expectedChars);
+            for (int i = 0; i < expectedChars; i++) {
+                assertThat(target[i]).isEqualTo((byte) chars[i]);
+            }
+        }
+    }
+
+    @Test
     void widensLatin1BytesInPlaceIntoTheCharsVarints() {
         Random random = new Random(11);
         for (int count = 0; count <= 40; count++) {
