@@ -68,6 +68,34 @@ class ExamplesITCase {
         assertThat(characters).isEqualTo(expectedCharacters(records));
     }
 
+    @ParameterizedTest(name = "object reuse {0}")
+    @ValueSource(strings = {"false", "true"})
+    void productPipelineTotalsTheEventsItKeepsInEuros(String objectReuse) throws Exception {
+        long kept = 0;
+        long euroCents = 0;
+        for (long n = 1; n <= 1200; n++) {
+            ProductEvent event = ProductEvent.generate(n);
+            if (!event.category.equals(ProductPipeline.DROPPED_CATEGORY)) {
+                kept++;
+                euroCents += ProductPipeline.inEuros(event).priceCents;
+            }
+        }
+
+        String printed =
+                printedBy(
+                        () ->
+                                ProductPipeline.main(
+                                        new String[] {
+                                            "--records", "1200", "--object-reuse", objectReuse
+                                        }));
+
+        // One category of twelve is dropped; yen prices count at 61 euro cents per 100 yen.
+        assertThat(kept).isEqualTo(1100);
+        assertThat(printed)
+                .contains(kept + " events kept, " + euroCents + " euro cents in all")
+                .containsPattern("1200 records in \\d+ ms: \\d+ records/s");
+    }
+
     @ParameterizedTest(name = "kryo {0}")
     @ValueSource(strings = {"false", "true"})
     void keyedPojoStateTotalsEveryProductInRocksDbWhenTheInputEnds(String kryo) throws Exception {
