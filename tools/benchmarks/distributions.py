@@ -39,6 +39,7 @@ JOBS = [
     Job("Event-time windows on RocksDB", "wirespeed/ProductWindows.jar", [], "--records", 500_000, False),
     Job("Event-time windows on the heap", "wirespeed/ProductWindows.jar", ["--state-backend", "hashmap"],
         "--records", 1_000_000, False),
+    Job("Streaming SQL aggregation", "table/SqlProductStream.jar", [], "--records", 1_000_000, False),
     Job("Keyed Kryo state on RocksDB", "wirespeed/KeyedPojoState.jar", ["--kryo", "true"], "--records", 250_000,
         False),
 ]

@@ -29,7 +29,7 @@ class StandaloneClusterE2ETest {
     @TempDir Path work;
 
     @Test
-    void startsRunsATaglessWordCountAndTheSqlExampleAndStopsLeavingNothingBehind()
+    void startsRunsATaglessWordCountAndTheSqlExamplesAndStopsLeavingNothingBehind()
             throws Exception {
         Path input = Files.writeString(work.resolve("input.txt"), "to be or not\nto be\n");
         Path output = work.resolve("counts.txt");
@@ -56,7 +56,7 @@ class StandaloneClusterE2ETest {
             if (DistributionCluster.isFork()) {
                 assertThat(cluster.log("client")).contains("FLIP-330 decision for job 'WordCount'");
             }
-            checkTheSqlExampleOnTheBundledTableJars(cluster);
+            checkTheSqlExamplesOnTheBundledTableJars(cluster);
 
             List<Long> daemons = cluster.pids();
             assertThat(daemons).hasSize(2);
@@ -71,7 +71,7 @@ class StandaloneClusterE2ETest {
         }
     }
 
-    private void checkTheSqlExampleOnTheBundledTableJars(DistributionCluster cluster)
+    private void checkTheSqlExamplesOnTheBundledTableJars(DistributionCluster cluster)
             throws Exception {
         Path output = work.resolve("totals.txt");
         Command.Result run =
@@ -90,6 +90,15 @@ class StandaloneClusterE2ETest {
                         sqlTotal("garden", 2),
                         sqlTotal("music", 1),
                         sqlTotal("toys", 3));
+
+        Command.Result stream =
+                cluster.flink(
+                        "run",
+                        DistributionCluster.example("table/SqlProductStream.jar").toString(),
+                        "--records",
+                        "1000");
+        assertThat(stream.exitCode()).as(stream.output()).isZero();
+        assertThat(stream.output()).containsPattern("1000 records in \\d+ ms: \\d+ records/s");
     }
 
     /** The line the SQL example writes for the ids 1 to 1000 whose remainder by 4 is given. */
