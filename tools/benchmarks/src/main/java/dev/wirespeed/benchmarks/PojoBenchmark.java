@@ -22,8 +22,9 @@ import java.util.function.Supplier;
  * against upstream 1.20.5's in the same run, on Flink's own buffers: what every record of a POJO
  * stream costs on the network, every access of POJO state in RocksDB, and every record handed on in
  * a chain without object reuse. Three shapes: a {@link Product} of nine strings and a number, a
- * flat {@link Reading} of eight primitive and string fields, and an {@link Account} with nested
- * arrays (the serialization tuning article's shape).
+ * flat {@link Reading} of eight primitive and string fields, an {@link Account} with nested arrays
+ * (the serialization tuning article's shape), and the reading's fields as a Java record, {@link
+ * ReadingRecord}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -33,7 +34,7 @@ public class PojoBenchmark {
     @Param({"wirespeed", "upstream"})
     public String implementation;
 
-    @Param({"product", "reading", "account"})
+    @Param({"product", "reading", "account", "record"})
     public String shape;
 
     private PojoCodecs codecs;
@@ -76,6 +77,8 @@ public class PojoBenchmark {
                 return Reading::sample;
             case "account":
                 return Account::sample;
+            case "record":
+                return ReadingRecord::sample;
             default:
                 throw new IllegalArgumentException("Unknown shape " + shape);
         }

@@ -9,10 +9,16 @@ import dev.wirespeed.testing.UpstreamFirstClassLoader;
 import org.apache.flink.core.memory.UpstreamCalls;
 
 import java.io.IOException;
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Upstream Flink's serializers, from the pinned upstream flink-core jar, as its type extraction
@@ -37,25 +43,12 @@ final class UpstreamSerializers {
      * @param registeredPojoTypes subclasses registered with the serializer configuration
      */
     UpstreamSerializers(Class<?> type, List<Class<?>> registeredPojoTypes) {
+        this(serializerOf(type, registeredPojoTypes));
+    }
+
+    private UpstreamSerializers(Object serializer) {
+        this.serializer = serializer;
         try {
-            Class<?> config =
-                    load("org.apache.flink.api.common.serialization.SerializerConfigImpl");
-            Object serializerConfig = config.getConstructor().newInstance();
-            for (Class<?> registered : registeredPojoTypes) {
-                config.getMethod("registerPojoType", Class.class)
-                        .invoke(serializerConfig, registered);
-            }
-            Object typeInfo =
-                    load("org.apache.flink.api.java.typeutils.TypeExtractor")
-                            .getMethod("createTypeInfo", Class.class)
-                            .invoke(null, type);
-            serializer =
-                    load("org.apache.flink.api.common.typeinfo.TypeInformation")
-                            .getMethod(
-                                    "createSerializer",
-                                    load(
-                                            "org.apache.flink.api.common.serialization.SerializerConfig"))
-                            .invoke(typeInfo, serializerConfig);
             Class<?> serializerType = load("org.apache.flink.api.common.typeutils.TypeSerializer");
             serialize =
                     serializerType.getMethod(
@@ -69,8 +62,78 @@ final class UpstreamSerializers {
             outputSerializer = load("org.apache.flink.core.memory.DataOutputSerializer");
             inputDeserializer = load("org.apache.flink.core.memory.DataInputDeserializer");
         } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot call upstream's serializer " + serializer, e);
+        }
+    }
+
+    private static Object serializerOf(Class<?> type, List<Class<?>> registeredPojoTypes) {
+        try {
+            Object serializerConfig = newSerializerConfig();
+            for (Class<?> registered : registeredPojoTypes) {
+                serializerConfig
+                        .getClass()
+                        .getMethod("registerPojoType", Class.class)
+                        .invoke(serializerConfig, registered);
+            }
+            Object typeInfo =
+                    load("org.apache.flink.api.java.typeutils.TypeExtractor")
+                            .getMethod("createTypeInfo", Class.class)
+                            .invoke(null, type);
+            return load("org.apache.flink.api.common.typeinfo.TypeInformation")
+                    .getMethod(
+                            "createSerializer",
+                            load("org.apache.flink.api.common.serialization.SerializerConfig"))
+                    .invoke(typeInfo, serializerConfig);
+        } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("Cannot make upstream's serializer of " + type, e);
         }
+    }
+
+    /**
+     * Upstream's {@code PojoSerializer} as a snapshot restores it, through the constructor that
+     * takes fields the class no longer has as {@code null}, with no subclasses.
+     *
+     * @param fieldSerializers the class names of Flink's serializers of the fields, each with a
+     *     static {@code INSTANCE}
+     */
+    static UpstreamSerializers restoredPojoSerializer(
+            Class<?> type, Field[] fields, String... fieldSerializers) {
+        try {
+            Class<?> serializerType = load("org.apache.flink.api.common.typeutils.TypeSerializer");
+            Object[] serializers = (Object[]) Array.newInstance(serializerType, fields.length);
+            for (int i = 0; i < fields.length; i++) {
+                serializers[i] = load(fieldSerializers[i]).getField("INSTANCE").get(null);
+            }
+            Constructor<?> constructor =
+                    load("org.apache.flink.api.java.typeutils.runtime.PojoSerializer")
+                            .getDeclaredConstructor(
+                                    Class.class,
+                                    Field[].class,
+                                    serializers.getClass(),
+                                    LinkedHashMap.class,
+                                    serializers.getClass(),
+                                    Map.class,
+                                    load(
+                                            "org.apache.flink.api.common.serialization.SerializerConfig"));
+            constructor.setAccessible(true);
+            return new UpstreamSerializers(
+                    constructor.newInstance(
+                            type,
+                            fields,
+                            serializers,
+                            new LinkedHashMap<>(),
+                            Array.newInstance(serializerType, 0),
+                            new HashMap<>(),
+                            newSerializerConfig()));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot make upstream's serializer of " + type, e);
+        }
+    }
+
+    private static Object newSerializerConfig() throws ReflectiveOperationException {
+        return load("org.apache.flink.api.common.serialization.SerializerConfigImpl")
+                .getConstructor()
+                .newInstance();
     }
 
     /** The name of upstream's serializer class for the type. */

@@ -17,9 +17,9 @@ import java.util.Map;
 
 /**
  * Writes, reads and copies the fields of an instance of the serializer's own class with a {@link
- * PojoFieldCodec}: no reflection per field, strings and primitives in place, and no default values
- * given to the fields of a new instance only to be overwritten. Same bytes, same objects; records,
- * subclasses and the reuse variants as upstream.
+ * PojoFieldCodec}, or of a Java record with a {@link RecordFieldCodec}: no reflection per field,
+ * strings and primitives in place, and no default values given to the fields of a new instance only
+ * to be overwritten. Same bytes, same objects; subclasses and the reuse variants as upstream.
  */
 public final class PojoSerializer<T> {
 
@@ -36,6 +36,12 @@ public final class PojoSerializer<T> {
      * Makes the instances of {@link #clazz} that the codec fills; made with {@link #fieldCodec}.
      */
     private transient NoArgumentConstructor<T> constructor;
+
+    /**
+     * The fields of {@link #clazz} if it is a record, made with {@link #fieldCodec}; null for a
+     * record whose fields take upstream's reflective path (the reason logged once).
+     */
+    private transient RecordFieldCodec recordCodec;
 
     /** The constructor of a new serializer for a POJO type: upstream's, then the codec. */
     @Overlay.Wrap("1.20.5:a1f838234c46")
@@ -71,9 +77,12 @@ public final class PojoSerializer<T> {
     @Overlay.Wrap("1.20.5:384bf2bbe5a9")
     @Override
     public void serialize(T value, DataOutputView target) throws IOException {
-        if (value != null && value.getClass() == clazz && !isRecord()) {
+        if (value != null && value.getClass() == clazz && fieldCodec != null) {
             target.writeByte(NO_SUBCLASS);
             fieldCodec.serialize(value, target);
+        } else if (value != null && value.getClass() == clazz && recordCodec != null) {
+            target.writeByte(NO_SUBCLASS);
+            recordCodec.serialize(value, target);
         } else {
             serialize$upstream(value, target);
         }
@@ -104,7 +113,9 @@ public final class PojoSerializer<T> {
     @Overlay.Wrap("1.20.5:abfa3278712e")
     @Override
     public T copy(T from) {
-        if (from == null || from.getClass() != clazz || isRecord()) {
+        if (from != null && from.getClass() == clazz && recordCodec != null) {
+            return (T) recordCodec.copy(from);
+        } else if (from == null || from.getClass() != clazz || isRecord()) {
             return copy$upstream(from);
         }
         T target;
@@ -130,7 +141,11 @@ public final class PojoSerializer<T> {
         return target;
     }
 
+    @SuppressWarnings("unchecked")
     private T deserializeRecord(DataInputView source) throws IOException {
+        if (recordCodec != null) {
+            return (T) recordCodec.deserialize(source);
+        }
         JavaRecordBuilderFactory<T>.JavaRecordBuilder builder = recordFactory.newBuilder();
         for (int i = 0; i < numFields; i++) {
             Object value = source.readBoolean() ? null : fieldSerializers[i].deserialize(source);
@@ -154,7 +169,9 @@ public final class PojoSerializer<T> {
     }
 
     private void prepareFieldCodec() {
-        if (!isRecord()) {
+        if (isRecord()) {
+            recordCodec = RecordFieldCodec.create(clazz, fields, fieldSerializers);
+        } else {
             fieldCodec = new PojoFieldCodec(clazz, fields, fieldSerializers);
             constructor = new NoArgumentConstructor<>(clazz);
         }
