@@ -32,6 +32,7 @@ JOBS = [
     Job("WordCount, chaining disabled (FLIP-330)", "wirespeed/TaglessWordCount.jar", [], "--lines", 1_000_000,
         True),
     Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
+    Job("Java record shuffle", "wirespeed/ProductRecordShuffle.jar", [], "--records", 1_000_000, False),
     Job("Chained POJO pipeline", "wirespeed/ProductPipeline.jar", [], "--records", 1_000_000, False),
     Job("Chained POJO pipeline, object reuse", "wirespeed/ProductPipeline.jar", ["--object-reuse", "true"],
         "--records", 1_000_000, False),

@@ -63,7 +63,36 @@ class TwoTaskManagersE2ETest {
                         .contains(
                                 "tagless records, because pipeline.force-timestamp-support is false");
             }
+            checkTheSameEventsAsJavaRecords(cluster, work.resolve("totals-false.txt"));
         }
+    }
+
+    /**
+     * The string-heavy shuffle's events as a Java record, from the job's own class loader in each
+     * TaskManager: the totals of the same events as POJOs, and on Wirespeed no record type left to
+     * reflection.
+     */
+    private void checkTheSameEventsAsJavaRecords(DistributionCluster cluster, Path pojoTotals)
+            throws Exception {
+        Path output = work.resolve("record-totals.txt");
+        Command.Result run =
+                cluster.flink(
+                        "run",
+                        "-p",
+                        "2",
+                        DistributionCluster.example("wirespeed/ProductRecordShuffle.jar")
+                                .toString(),
+                        "--records",
+                        String.valueOf(RECORDS),
+                        "--output",
+                        output.toString());
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(Files.readAllLines(output))
+                .containsExactlyInAnyOrderElementsOf(Files.readAllLines(pojoTotals));
+        assertThat(cluster.log("taskexecutor"))
+                .isNotBlank()
+                .doesNotContain("is serialized through reflection");
     }
 
     /** The task managers that ran the subtasks of the last job's keyed operator. */

@@ -13,17 +13,31 @@ import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
+import java.io.Serializable;
+
 /**
  * Counts the events of each category and the characters of their descriptions, and emits {@code
  * (category, events, characters)} once, when the input ends: an event-time timer at the end of time
  * fires then, in jobs with and without watermarks.
+ *
+ * @param <E> the events, whatever their type: a POJO or a Java record
  */
-final class CategoryTotals
-        extends KeyedProcessFunction<String, ProductEvent, Tuple3<String, Long, Long>> {
+final class CategoryTotals<E> extends KeyedProcessFunction<String, E, Tuple3<String, Long, Long>> {
 
     private static final long serialVersionUID = 1L;
 
+    /** The description of an event. */
+    interface Description<E> extends Serializable {
+        String of(E event);
+    }
+
+    private final Description<E> description;
+
     private transient ValueState<Tuple2<Long, Long>> totals;
+
+    CategoryTotals(Description<E> description) {
+        this.description = description;
+    }
 
     @Override
     public void open(OpenContext openContext) {
@@ -35,15 +49,14 @@ final class CategoryTotals
     }
 
     @Override
-    public void processElement(
-            ProductEvent event, Context context, Collector<Tuple3<String, Long, Long>> out)
+    public void processElement(E event, Context context, Collector<Tuple3<String, Long, Long>> out)
             throws Exception {
         Tuple2<Long, Long> current = totals.value();
         if (current == null) {
             current = Tuple2.of(0L, 0L);
             context.timerService().registerEventTimeTimer(Long.MAX_VALUE);
         }
-        totals.update(Tuple2.of(current.f0 + 1, current.f1 + event.description.length()));
+        totals.update(Tuple2.of(current.f0 + 1, current.f1 + description.of(event).length()));
     }
 
     @Override

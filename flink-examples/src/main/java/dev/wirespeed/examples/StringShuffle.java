@@ -5,6 +5,8 @@
 package dev.wirespeed.examples;
 
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -21,22 +23,50 @@ import java.util.Set;
 public final class StringShuffle {
 
     static final String USAGE =
-            String.join(
-                    "\n",
-                    "StringShuffle: string-heavy product events, keyed by category across the network.",
-                    "",
-                    "Usage: StringShuffle [--records <n>] [--output <path>]",
-                    "  --records <n>    events to generate (default 1000000)",
-                    "  --output <path>  where to write (category,events,description chars) lines;",
-                    "                   printed to stdout if absent",
-                    "  --help           this message");
+            usage(
+                    "StringShuffle",
+                    "string-heavy product events, keyed by category across the network.");
 
     private StringShuffle() {}
 
     public static void main(String[] args) throws Exception {
+        run(
+                args,
+                "StringShuffle",
+                USAGE,
+                ProductEvent::generate,
+                event -> event.category,
+                event -> event.description);
+    }
+
+    /** The usage of a shuffle job of this name, which does what the summary says. */
+    static String usage(String job, String summary) {
+        return String.join(
+                "\n",
+                job + ": " + summary,
+                "",
+                "Usage: " + job + " [--records <n>] [--output <path>]",
+                "  --records <n>    events to generate (default 1000000)",
+                "  --output <path>  where to write (category,events,description chars) lines;",
+                "                   printed to stdout if absent",
+                "  --help           this message");
+    }
+
+    /**
+     * Runs a shuffle job: the events that {@code generate} makes of the numbers from 1, keyed by
+     * category across the network and totalled per category.
+     */
+    static <E> void run(
+            String[] args,
+            String job,
+            String usage,
+            MapFunction<Long, E> generate,
+            KeySelector<E, String> category,
+            CategoryTotals.Description<E> description)
+            throws Exception {
         ExampleArguments arguments = ExampleArguments.parse(args, Set.of("records", "output"));
         if (arguments.isHelp()) {
-            System.out.println(USAGE);
+            System.out.println(usage);
             return;
         }
         long records = arguments.getPositiveLong("records", 1_000_000L);
@@ -44,14 +74,14 @@ public final class StringShuffle {
 
         DataStream<Tuple3<String, Long, Long>> totals =
                 env.fromSequence(1, records)
-                        .map(ProductEvent::generate)
+                        .map(generate)
                         .name("generate events")
-                        .keyBy(event -> event.category)
-                        .process(new CategoryTotals())
+                        .keyBy(category)
+                        .process(new CategoryTotals<>(description))
                         .name("total per category");
         ExampleIO.write(totals, arguments);
 
-        JobExecutionResult result = env.execute("StringShuffle");
+        JobExecutionResult result = env.execute(job);
         System.out.println(Throughput.describe(records, result));
     }
 }

@@ -4,6 +4,9 @@
 
 package dev.wirespeed.examples;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.PojoTypeInfo;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +50,23 @@ class ExamplesITCase {
         // last 3; b occurs 3 times: one window, after its 2nd.
         assertThat(Files.readAllLines(output))
                 .containsExactlyInAnyOrder("(a,2)", "(a,3)", "(a,3)", "(b,2)");
+    }
+
+    @Test
+    void productRecordShuffleTotalsAsTheStringShuffleOfTheSameEvents() throws Exception {
+        Path records = dir.resolve("records.txt");
+        Path pojos = dir.resolve("pojos.txt");
+
+        ProductRecordShuffle.main(
+                new String[] {"--records", "600", "--output", records.toString()});
+        StringShuffle.main(new String[] {"--records", "600", "--output", pojos.toString()});
+
+        assertThat(Files.readAllLines(records))
+                .hasSize(ProductEvent.CATEGORIES.length)
+                .containsExactlyInAnyOrderElementsOf(Files.readAllLines(pojos));
+        assertThat(TypeInformation.of(ProductRecordShuffle.Product.class))
+                .as("the record as Flink serializes it")
+                .isInstanceOf(PojoTypeInfo.class);
     }
 
     @Test

@@ -38,8 +38,8 @@ public final class PojoSerializer<T> {
     private transient NoArgumentConstructor<T> constructor;
 
     /**
-     * The fields of {@link #clazz} if it is a record, made with {@link #fieldCodec}; null for a
-     * record whose fields take upstream's reflective path (the reason logged once).
+     * The fields of {@link #clazz} if it is a record, made where {@link #fieldCodec} is made; null
+     * for a record whose fields take upstream's reflective path (the reason logged once).
      */
     private transient RecordFieldCodec recordCodec;
 
