@@ -62,6 +62,19 @@ final class BuiltInFieldKinds {
         return NONE;
     }
 
+    /**
+     * The kind of a field of this type whose serializer is of this class: STRING for a {@code
+     * String} field with Flink's string serializer, a primitive's kind for a field of that
+     * primitive type with Flink's serializer of its boxed type, else NONE.
+     */
+    static byte ofField(Class<?> fieldType, Class<?> serializerClass) {
+        byte builtIn = of(serializerClass);
+        if (builtIn == STRING) {
+            return fieldType == String.class ? STRING : NONE;
+        }
+        return builtIn != NONE && primitiveTypeOf(builtIn) == fieldType ? builtIn : NONE;
+    }
+
     /** The primitive type of a kind other than STRING, whose boxed type the serializer is for. */
     static Class<?> primitiveTypeOf(byte kind) {
         switch (kind) {

@@ -307,14 +307,11 @@ final class PojoFieldCodec {
     }
 
     private static byte kindByType(Class<?> type, Class<?> serializerClass) {
-        byte builtIn = BuiltInFieldKinds.of(serializerClass);
-        if (!type.isPrimitive()) {
-            return type == String.class && builtIn == STRING ? STRING : OBJECT;
+        byte builtIn = BuiltInFieldKinds.ofField(type, serializerClass);
+        if (builtIn != BuiltInFieldKinds.NONE) {
+            return builtIn;
         }
-        return builtIn != BuiltInFieldKinds.NONE
-                        && BuiltInFieldKinds.primitiveTypeOf(builtIn) == type
-                ? builtIn
-                : REFLECTIVE;
+        return type.isPrimitive() ? REFLECTIVE : OBJECT;
     }
 
     /**

@@ -136,12 +136,11 @@ final class RecordFieldCodec {
         if (serializer == null) {
             throw new UnsupportedOperationException("a field has no serializer");
         }
-        byte builtIn = BuiltInFieldKinds.of(serializer.getClass());
-        if (!type.isPrimitive()) {
-            return type == String.class && builtIn == STRING ? STRING : OBJECT;
-        } else if (builtIn != BuiltInFieldKinds.NONE
-                && BuiltInFieldKinds.primitiveTypeOf(builtIn) == type) {
+        byte builtIn = BuiltInFieldKinds.ofField(type, serializer.getClass());
+        if (builtIn != BuiltInFieldKinds.NONE) {
             return builtIn;
+        } else if (!type.isPrimitive()) {
+            return OBJECT;
         }
         throw new UnsupportedOperationException(
                 "its component of type "
