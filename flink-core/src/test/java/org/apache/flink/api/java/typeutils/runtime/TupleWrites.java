@@ -21,6 +21,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import static org.apache.flink.api.java.typeutils.runtime.RandomFields.hex;
+import static org.apache.flink.api.java.typeutils.runtime.RandomFields.string;
+
 /**
  * What Flink's tuple serializer makes of random tuples of a shape: the bytes of each, what is read
  * back from them (fresh and into a reused tuple), its copies (fresh and into a reused tuple) and
@@ -152,19 +155,6 @@ public final class TupleWrites {
         }
     }
 
-    /** Mostly a few chars, ASCII or not; sometimes null, sometimes long. */
-    private static String string(Random random) {
-        int kind = random.nextInt(10);
-        if (kind == 0) {
-            return null;
-        }
-        char[] chars = new char[kind == 1 ? 200 + random.nextInt(300) : random.nextInt(12)];
-        for (int i = 0; i < chars.length; i++) {
-            chars[i] = (char) (kind < 5 ? 'a' + random.nextInt(26) : 32 + random.nextInt(3000));
-        }
-        return new String(chars);
-    }
-
     private static byte[] bytes(TypeSerializer<Tuple> serializer, Tuple tuple) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
         serializer.serialize(tuple, out);
@@ -178,14 +168,5 @@ public final class TupleWrites {
             shared.append(copy.getField(i) == original.getField(i) ? 'S' : 'c');
         }
         return shared.toString();
-    }
-
-    private static String hex(byte[] bytes) {
-        StringBuilder hex = new StringBuilder();
-        for (byte b : bytes) {
-            hex.append(Character.forDigit((b >> 4) & 0xF, 16));
-            hex.append(Character.forDigit(b & 0xF, 16));
-        }
-        return hex.toString();
     }
 }

@@ -12,11 +12,12 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 
 /**
- * Reads and copies the fields through a {@link TupleFieldCodec}, which reads and copies strings and
- * boxed primitives itself; makes the tuples that {@code deserialize} and {@code copy} return with
- * their constructor where the tuple class is Flink's own {@code Tuple1} to {@code Tuple25}, whose
- * constructors set nothing, and a subclass of them with its {@link NoArgumentConstructor}, instead
- * of by {@code Class#newInstance()} on every record. Same bytes and same objects.
+ * Reads and copies the fields through a {@link PositionalFieldCodec}, which reads and copies
+ * strings and boxed primitives itself; makes the tuples that {@code deserialize} and {@code copy}
+ * return with their constructor where the tuple class is Flink's own {@code Tuple1} to {@code
+ * Tuple25}, whose constructors set nothing, and a subclass of them with its {@link
+ * NoArgumentConstructor}, instead of by {@code Class#newInstance()} on every record. Same bytes and
+ * same objects.
  */
 public class TupleSerializer<T extends Tuple> {
 
@@ -24,7 +25,7 @@ public class TupleSerializer<T extends Tuple> {
      * The fields; made with the serializer, by its constructor and when it is deserialized, not on
      * its first use, for the reason that {@code PojoSerializer} gives for its field codec.
      */
-    private transient TupleFieldCodec fieldCodec;
+    private transient PositionalFieldCodec fieldCodec;
 
     /**
      * Makes instances of a subclass of Flink's tuples; {@code null} where the class is Flink's own
@@ -45,7 +46,7 @@ public class TupleSerializer<T extends Tuple> {
     }
 
     private void prepareFieldCodec() {
-        fieldCodec = new TupleFieldCodec(fieldSerializers);
+        fieldCodec = new PositionalFieldCodec(fieldSerializers);
         boolean flinksOwnTuple =
                 arity >= 1 && arity <= Tuple.MAX_ARITY && tupleClass == Tuple.getTupleClass(arity);
         constructor = flinksOwnTuple ? null : new NoArgumentConstructor<>(tupleClass);
@@ -58,7 +59,9 @@ public class TupleSerializer<T extends Tuple> {
             return null;
         }
         T target = instantiateRaw();
-        fieldCodec.copy(from, target, false);
+        for (int i = 0; i < arity; i++) {
+            target.setField(fieldCodec.copy(i, from.getField(i)), i);
+        }
         return target;
     }
 
@@ -68,7 +71,9 @@ public class TupleSerializer<T extends Tuple> {
         if (from == null) {
             return null;
         }
-        fieldCodec.copy(from, reuse, true);
+        for (int i = 0; i < arity; i++) {
+            reuse.setField(fieldCodec.copy(i, from.getField(i), reuse.getField(i)), i);
+        }
         return reuse;
     }
 
@@ -76,14 +81,18 @@ public class TupleSerializer<T extends Tuple> {
     @Override
     public T deserialize(DataInputView source) throws IOException {
         T tuple = instantiateRaw();
-        fieldCodec.deserialize(tuple, false, source);
+        for (int i = 0; i < arity; i++) {
+            tuple.setField(fieldCodec.deserialize(i, source), i);
+        }
         return tuple;
     }
 
     @Overlay.Replace("1.20.5:a75a1a1efd44")
     @Override
     public T deserialize(T reuse, DataInputView source) throws IOException {
-        fieldCodec.deserialize(reuse, true, source);
+        for (int i = 0; i < arity; i++) {
+            reuse.setField(fieldCodec.deserialize(i, reuse.getField(i), source), i);
+        }
         return reuse;
     }
 

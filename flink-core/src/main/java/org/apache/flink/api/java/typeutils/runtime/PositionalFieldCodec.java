@@ -6,7 +6,6 @@ package org.apache.flink.api.java.typeutils.runtime;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.java.tuple.Tuple;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.types.StringValue;
 
@@ -23,17 +22,17 @@ import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.SHOR
 import static org.apache.flink.api.java.typeutils.runtime.BuiltInFieldKinds.STRING;
 
 /**
- * The fields of a tuple as {@link TupleSerializer} reads and copies them, in field order. A field
- * whose serializer is Flink's own for strings or a boxed primitive ({@link BuiltInFieldKinds}) is
- * read here, as that serializer would read it: the serializers of a job's tuples are many, and a
- * call through {@link TypeSerializer} at one place for all of them is a call the JIT cannot inline.
- * Such values are immutable, so a copy of the field is the value itself, as their serializers copy
- * it. Every other field goes through its serializer, as upstream's tuple serializer calls it.
- * Writing stays upstream's: measured, writing these fields here was no faster than the calls to
- * their serializers.
+ * The fields of a tuple or a row, by position, as {@link TupleSerializer} and {@link RowSerializer}
+ * read and copy them. A field whose serializer is Flink's own for strings or a boxed primitive
+ * ({@link BuiltInFieldKinds}) is read here, as that serializer would read it: the serializers of a
+ * job's tuples and rows are many, and a call through {@link TypeSerializer} at one place for all of
+ * them is a call the JIT cannot inline. Such values are immutable, so a copy of the field is the
+ * value itself, as their serializers copy it. Every other field goes through its serializer, as
+ * upstream's serializers call it. Writing stays upstream's: measured on tuples, writing these
+ * fields here was no faster than the calls to their serializers.
  */
 @Internal
-final class TupleFieldCodec {
+final class PositionalFieldCodec {
 
     /** A field read and copied by its serializer. */
     private static final byte OBJECT = 0;
@@ -41,7 +40,7 @@ final class TupleFieldCodec {
     private final TypeSerializer<Object>[] serializers;
     private final byte[] kinds;
 
-    TupleFieldCodec(TypeSerializer<Object>[] serializers) {
+    PositionalFieldCodec(TypeSerializer<Object>[] serializers) {
         this.serializers = serializers;
         this.kinds = new byte[serializers.length];
         for (int i = 0; i < serializers.length; i++) {
@@ -54,35 +53,34 @@ final class TupleFieldCodec {
         }
     }
 
-    /**
-     * Reads every field into the tuple; {@code reuse} hands the fields' serializers the old ones.
-     */
-    void deserialize(Tuple tuple, boolean reuse, DataInputView source) throws IOException {
-        for (int i = 0; i < kinds.length; i++) {
-            Object field;
-            if (kinds[i] != OBJECT) {
-                field = read(kinds[i], source);
-            } else if (reuse) {
-                field = serializers[i].deserialize(tuple.getField(i), source);
-            } else {
-                field = serializers[i].deserialize(source);
-            }
-            tuple.setField(field, i);
-        }
+    /** Reads the field at {@code position}, as its serializer's {@code deserialize} would. */
+    Object deserialize(int position, DataInputView source) throws IOException {
+        byte kind = kinds[position];
+        return kind == OBJECT ? serializers[position].deserialize(source) : read(kind, source);
     }
 
-    /** Sets every field of {@code target} to a copy of the one of {@code from}. */
-    void copy(Tuple from, Tuple target, boolean reuse) {
-        for (int i = 0; i < kinds.length; i++) {
-            Object field = from.getField(i);
-            if (kinds[i] == OBJECT) {
-                field =
-                        reuse
-                                ? serializers[i].copy(field, target.getField(i))
-                                : serializers[i].copy(field);
-            }
-            target.setField(field, i);
-        }
+    /**
+     * Reads the field at {@code position}, as its serializer's {@code deserialize} would with the
+     * old field to reuse.
+     */
+    Object deserialize(int position, Object reuse, DataInputView source) throws IOException {
+        byte kind = kinds[position];
+        return kind == OBJECT
+                ? serializers[position].deserialize(reuse, source)
+                : read(kind, source);
+    }
+
+    /** A copy of the field at {@code position}, as its serializer's {@code copy} makes it. */
+    Object copy(int position, Object field) {
+        return kinds[position] == OBJECT ? serializers[position].copy(field) : field;
+    }
+
+    /**
+     * A copy of the field at {@code position}, as its serializer's {@code copy} makes it with the
+     * old field to reuse.
+     */
+    Object copy(int position, Object field, Object reuse) {
+        return kinds[position] == OBJECT ? serializers[position].copy(field, reuse) : field;
     }
 
     private static Object read(byte kind, DataInputView source) throws IOException {
