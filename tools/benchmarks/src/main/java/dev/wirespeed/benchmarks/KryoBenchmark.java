@@ -4,8 +4,6 @@
 
 package dev.wirespeed.benchmarks;
 
-import org.apache.flink.runtime.io.network.api.serialization.UpstreamRuntime;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,7 +14,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -50,25 +47,12 @@ public class KryoBenchmark {
     @Setup
     public void setUp() throws Throwable {
         Class<?> type =
-                implementation.equals("upstream")
-                        ? UpstreamRuntime.copyOf(KryoSerializations.class)
-                        : KryoSerializations.class;
-        serialize = operation(type, "serialize");
-        serializeNew = operation(type, "serializeNew");
-        deserialize = operation(type, "deserialize");
-        copy = operation(type, "copy");
-        Supplier<Object> upstream =
-                operation(UpstreamRuntime.copyOf(KryoSerializations.class), "serialize");
-        byte[] upstreamBytes = (byte[]) upstream.getClass().getMethod("bytes").invoke(upstream);
-        if (!Arrays.equals(new KryoSerializations(shape, "serialize").bytes(), upstreamBytes)) {
-            throw new IllegalStateException("The serializers' bytes differ");
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Supplier<Object> operation(Class<?> type, String operation) throws Throwable {
-        return (Supplier<Object>)
-                type.getConstructor(String.class, String.class).newInstance(shape, operation);
+                SerializationOperations.implementation(KryoSerializations.class, implementation);
+        serialize = SerializationOperations.operation(type, shape, "serialize");
+        serializeNew = SerializationOperations.operation(type, shape, "serializeNew");
+        deserialize = SerializationOperations.operation(type, shape, "deserialize");
+        copy = SerializationOperations.operation(type, shape, "copy");
+        SerializationOperations.checkSameBytes(KryoSerializations.class, shape);
     }
 
     @Benchmark

@@ -4,8 +4,6 @@
 
 package dev.wirespeed.benchmarks;
 
-import org.apache.flink.runtime.io.network.api.serialization.UpstreamRuntime;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -15,7 +13,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -53,21 +50,14 @@ public class TupleBenchmark {
     @Setup
     public void setUp() throws Throwable {
         Class<?> type =
-                implementation.equals("upstream")
-                        ? UpstreamRuntime.copyOf(TupleSerializations.class)
-                        : TupleSerializations.class;
+                SerializationOperations.implementation(TupleSerializations.class, implementation);
         if (typesSeen.equals("all")) {
             runEveryShape(type);
         }
-        serialize = operation(type, shape, "serialize");
-        deserialize = operation(type, shape, "deserialize");
-        copy = operation(type, shape, "copy");
-        Supplier<Object> upstream =
-                operation(UpstreamRuntime.copyOf(TupleSerializations.class), shape, "serialize");
-        byte[] upstreamBytes = (byte[]) upstream.getClass().getMethod("bytes").invoke(upstream);
-        if (!Arrays.equals(new TupleSerializations(shape, "serialize").bytes(), upstreamBytes)) {
-            throw new IllegalStateException("The serializers' bytes differ");
-        }
+        serialize = SerializationOperations.operation(type, shape, "serialize");
+        deserialize = SerializationOperations.operation(type, shape, "deserialize");
+        copy = SerializationOperations.operation(type, shape, "copy");
+        SerializationOperations.checkSameBytes(TupleSerializations.class, shape);
     }
 
     /** Runs every operation on every shape, interleaved, so that no one shape shapes the JIT. */
@@ -75,7 +65,7 @@ public class TupleBenchmark {
         Supplier<?>[] operations = new Supplier<?>[SHAPES.length * OPERATIONS.length];
         for (int i = 0; i < operations.length; i++) {
             operations[i] =
-                    operation(
+                    SerializationOperations.operation(
                             type, SHAPES[i / OPERATIONS.length], OPERATIONS[i % OPERATIONS.length]);
         }
         for (int round = 0; round < 50_000; round++) {
@@ -83,13 +73,6 @@ public class TupleBenchmark {
                 operation.get();
             }
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Supplier<Object> operation(Class<?> type, String shape, String operation)
-            throws Throwable {
-        return (Supplier<Object>)
-                type.getConstructor(String.class, String.class).newInstance(shape, operation);
     }
 
     @Benchmark
