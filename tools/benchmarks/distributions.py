@@ -33,6 +33,7 @@ JOBS = [
         True),
     Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
     Job("Java record shuffle", "wirespeed/ProductRecordShuffle.jar", [], "--records", 1_000_000, False),
+    Job("Embeddings keyed by topic (float arrays)", "wirespeed/EmbeddingShuffle.jar", [], "--records", 1_000_000, False),
     Job("Chained POJO pipeline", "wirespeed/ProductPipeline.jar", [], "--records", 1_000_000, False),
     Job("Chained POJO pipeline, object reuse", "wirespeed/ProductPipeline.jar", ["--object-reuse", "true"],
         "--records", 1_000_000, False),

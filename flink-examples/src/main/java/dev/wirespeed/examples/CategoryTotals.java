@@ -16,9 +16,9 @@ import org.apache.flink.util.Collector;
 import java.io.Serializable;
 
 /**
- * Counts the events of each category and the characters of their descriptions, and emits {@code
- * (category, events, characters)} once, when the input ends: an event-time timer at the end of time
- * fires then, in jobs with and without watermarks.
+ * Counts the events of each category and totals a measure of them, and emits {@code (category,
+ * events, total)} once, when the input ends: an event-time timer at the end of time fires then, in
+ * jobs with and without watermarks.
  *
  * @param <E> the events, whatever their type: a POJO or a Java record
  */
@@ -26,17 +26,17 @@ final class CategoryTotals<E> extends KeyedProcessFunction<String, E, Tuple3<Str
 
     private static final long serialVersionUID = 1L;
 
-    /** The description of an event. */
-    interface Description<E> extends Serializable {
-        String of(E event);
+    /** What is totalled of each event, such as the length of its description. */
+    interface Measure<E> extends Serializable {
+        long of(E event);
     }
 
-    private final Description<E> description;
+    private final Measure<E> measure;
 
     private transient ValueState<Tuple2<Long, Long>> totals;
 
-    CategoryTotals(Description<E> description) {
-        this.description = description;
+    CategoryTotals(Measure<E> measure) {
+        this.measure = measure;
     }
 
     @Override
@@ -56,7 +56,7 @@ final class CategoryTotals<E> extends KeyedProcessFunction<String, E, Tuple3<Str
             current = Tuple2.of(0L, 0L);
             context.timerService().registerEventTimeTimer(Long.MAX_VALUE);
         }
-        totals.update(Tuple2.of(current.f0 + 1, current.f1 + description.of(event).length()));
+        totals.update(Tuple2.of(current.f0 + 1, current.f1 + measure.of(event)));
     }
 
     @Override

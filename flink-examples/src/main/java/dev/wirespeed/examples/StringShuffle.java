@@ -25,7 +25,8 @@ public final class StringShuffle {
     static final String USAGE =
             usage(
                     "StringShuffle",
-                    "string-heavy product events, keyed by category across the network.");
+                    "string-heavy product events, keyed by category across the network.",
+                    "category,events,description chars");
 
     private StringShuffle() {}
 
@@ -36,25 +37,28 @@ public final class StringShuffle {
                 USAGE,
                 ProductEvent::generate,
                 event -> event.category,
-                event -> event.description);
+                event -> event.description.length());
     }
 
-    /** The usage of a shuffle job of this name, which does what the summary says. */
-    static String usage(String job, String summary) {
+    /**
+     * The usage of a shuffle job of this name, which does what the summary says and writes lines of
+     * the {@code totals} named.
+     */
+    static String usage(String job, String summary, String totals) {
         return String.join(
                 "\n",
                 job + ": " + summary,
                 "",
                 "Usage: " + job + " [--records <n>] [--output <path>]",
                 "  --records <n>    events to generate (default 1000000)",
-                "  --output <path>  where to write (category,events,description chars) lines;",
+                "  --output <path>  where to write (" + totals + ") lines;",
                 "                   printed to stdout if absent",
                 "  --help           this message");
     }
 
     /**
      * Runs a shuffle job: the events that {@code generate} makes of the numbers from 1, keyed by
-     * category across the network and totalled per category.
+     * category across the network, counted and their {@code measure} totalled per category.
      */
     static <E> void run(
             String[] args,
@@ -62,7 +66,7 @@ public final class StringShuffle {
             String usage,
             MapFunction<Long, E> generate,
             KeySelector<E, String> category,
-            CategoryTotals.Description<E> description)
+            CategoryTotals.Measure<E> measure)
             throws Exception {
         ExampleArguments arguments = ExampleArguments.parse(args, Set.of("records", "output"));
         if (arguments.isHelp()) {
@@ -77,7 +81,7 @@ public final class StringShuffle {
                         .map(generate)
                         .name("generate events")
                         .keyBy(category)
-                        .process(new CategoryTotals<>(description))
+                        .process(new CategoryTotals<>(measure))
                         .name("total per category");
         ExampleIO.write(totals, arguments);
 

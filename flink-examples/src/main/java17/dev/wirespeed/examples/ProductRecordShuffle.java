@@ -17,7 +17,8 @@ public final class ProductRecordShuffle {
             StringShuffle.usage(
                     "ProductRecordShuffle",
                     "string-heavy product events as Java records, keyed by category across the"
-                            + " network.");
+                            + " network.",
+                    "category,events,description chars");
 
     private ProductRecordShuffle() {}
 
@@ -28,7 +29,7 @@ public final class ProductRecordShuffle {
                 USAGE,
                 Product::generate,
                 Product::category,
-                Product::description);
+                product -> product.description().length());
     }
 
     /** A {@link ProductEvent}'s fields as a Java record. */

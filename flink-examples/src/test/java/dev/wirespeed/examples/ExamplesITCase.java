@@ -88,6 +88,34 @@ class ExamplesITCase {
         assertThat(characters).isEqualTo(expectedCharacters(records));
     }
 
+    @Test
+    void embeddingShuffleCountsEachTopicsEmbeddingsAndMatches() throws Exception {
+        Path output = dir.resolve("topics.txt");
+        int records = 1200;
+
+        EmbeddingShuffle.main(
+                new String[] {"--records", String.valueOf(records), "--output", output.toString()});
+
+        Map<String, String> expected = new TreeMap<>();
+        Map<String, Long> matches = new TreeMap<>();
+        for (long n = 1; n <= records; n++) {
+            Embedding embedding = Embedding.generate(n);
+            matches.merge(embedding.topic, embedding.matches() ? 1L : 0L, Long::sum);
+        }
+        matches.forEach(
+                (topic, count) ->
+                        expected.put(topic, records / Embedding.TOPICS.length + "," + count));
+        Map<String, String> totals = new TreeMap<>();
+        for (String line : Files.readAllLines(output)) {
+            String[] fields = line.substring(1, line.length() - 1).split(",", 2);
+            totals.put(fields[0], fields[1]);
+        }
+        assertThat(totals).hasSize(Embedding.TOPICS.length).isEqualTo(expected);
+        assertThat(matches.values())
+                .as("some embeddings of every topic match the query, and some do not")
+                .allSatisfy(count -> assertThat(count).isBetween(1L, 99L));
+    }
+
     @ParameterizedTest(name = "object reuse {0}")
     @ValueSource(strings = {"false", "true"})
     void productPipelineTotalsTheEventsItKeepsInEuros(String objectReuse) throws Exception {
