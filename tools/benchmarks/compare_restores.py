@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Restores the same savepoint of keyed state on the heap on upstream Flink's distribution and on
-Wirespeed's, side by side, and prints a Markdown table of how long the restore took, with the ratio
-of upstream against Wirespeed and of upstream against itself (A/A), each with a bootstrap 90%
-interval.
+"""Restores the same savepoints of keyed state on the heap on upstream Flink's distribution and on
+Wirespeed's, side by side, and prints a Markdown table of how long the restores took, with the
+ratio of Wirespeed against upstream and of upstream against itself (A/A), each with a bootstrap
+90% interval.
 
 The savepoints are made once, by upstream: the KeyedPojoState example, with its state on the heap
 (hashmap), runs on an upstream cluster until every product has its statistics in keyed state (and
@@ -10,9 +10,10 @@ an event-time timer); a savepoint in the native format is taken, the format of c
 the recovery from a failure reads, and the job is stopped with a savepoint in the canonical format,
 a savepoint's default. In every round, for each savepoint, three one-TaskManager clusters start, one
 at a time and in a random order, upstream's, upstream's again and Wirespeed's, each of which submits
-the job from the savepoint and is stopped once its TaskManager has restored the state. A restore's time is the time between the TaskManager's log lines that open and close the
-restore of each state handle ("Starting to restore from state handle", "Finished restoring from
-state handle"), summed over its handles; the TaskManager's CPU time over the same span is beside it.
+the job from the savepoint and is stopped once its TaskManager has restored the state. A restore's
+time is the time between the TaskManager's log lines that open and close the restore of each state
+handle ("Starting to restore from state handle", "Finished restoring from state handle"), summed
+over its handles; the TaskManager's CPU time over the same span is beside it.
 
 With --state-backend rocksdb, the restoring job keeps its state in RocksDB, into which it restores
 the canonical savepoint only (the native one is the heap's own format).
@@ -34,7 +35,7 @@ import urllib.request
 from datetime import datetime
 
 import distributions
-from compare_distributions import ARMS, bootstrap_interval, ratio_of_medians, tree_of
+from compare_distributions import ARMS, ratio_cell, tree_of
 
 JOB = "wirespeed/KeyedPojoState.jar"
 STATE_VERTEX = "statistics per product"
@@ -141,11 +142,6 @@ def restore(home, examples, products, state_backend, savepoint):
         cluster.stop()
 
 
-def ratio_cell(values, baseline, other, rng):
-    low, high = bootstrap_interval([values[baseline]], values[other], rng)
-    return f"{ratio_of_medians(values[baseline], values[other]):.2f}x ({low:.2f}x-{high:.2f}x)"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", action="store_true", help="build both distributions first")
@@ -193,7 +189,7 @@ def main():
         cpus = {arm: cpu[(savepoint_format, arm)] for arm in ARMS}
         print(f"| {FORMATS[savepoint_format]}, {sizes[savepoint_format] / 1e6:.1f} MB "
               f"| {statistics.median(times['upstream']):.2f} | {statistics.median(times['wirespeed']):.3f} "
-              f"| **{ratio_cell(times, 'upstream', 'wirespeed', rng)}** "
+              f"| {ratio_cell(times, 'upstream', 'wirespeed', rng, bold=True)} "
               f"| {ratio_cell(times, 'upstream', 'upstream A/A', rng)} "
               f"| {statistics.median(cpus['upstream']):.2f} / {statistics.median(cpus['wirespeed']):.2f} |")
 
