@@ -1,0 +1,148 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (see LICENSE at the repository root).
+ */
+
+package org.apache.flink.runtime.checkpoint;
+
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.KeyGroupRange;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.runtime.state.KeyGroupRangeOffsets;
+import org.apache.flink.runtime.state.KeyGroupsStateHandle;
+import org.apache.flink.runtime.state.OperatorStateHandle;
+import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.StateHandleID;
+import org.apache.flink.runtime.state.filesystem.FileStateHandle;
+import org.apache.flink.runtime.state.filesystem.FsCheckpointMetadataOutputStream;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A checkpoint's metadata file as the JobManager writes it when a checkpoint completes and reads it
+ * when a job restores from it: metadata of {@code operators} operators of {@code parallelism}
+ * subtasks, each with keyed state in a file and inline, and operator state, in a {@code _metadata}
+ * file of a local directory, the same bytes in every run. Written against Flink's API only, without
+ * nested classes or lambdas, so that {@code UpstreamRuntime#copyOf} can run the same code against
+ * upstream's classes.
+ */
+public final class CheckpointMetadataFiles {
+
+    private final CheckpointMetadata metadata;
+    private final Path directory;
+    private final Path file;
+
+    public CheckpointMetadataFiles(File directory, int operators, int parallelism) {
+        this.metadata = metadata(operators, parallelism);
+        this.directory = new Path(directory.toURI());
+        this.file = new Path(this.directory, "_metadata");
+    }
+
+    /** Writes the metadata file, replacing the one written before; its length. */
+    public long write() throws IOException {
+        FileSystem fileSystem = FileSystem.getLocalFileSystem();
+        fileSystem.delete(file, false);
+        try (FsCheckpointMetadataOutputStream out =
+                new FsCheckpointMetadataOutputStream(fileSystem, file, directory)) {
+            Checkpoints.storeCheckpointMetadata(metadata, out);
+            return out.closeAndFinalizeCheckpoint().getMetadataHandle().getStateSize();
+        }
+    }
+
+    /** Reads the metadata file; the number of subtask states read. */
+    public long read() throws IOException {
+        long subtaskStates = 0;
+        for (OperatorState operator : readMetadata().getOperatorStates()) {
+            subtaskStates += operator.getSubtaskStates().size();
+        }
+        return subtaskStates;
+    }
+
+    /**
+     * The bytes of what {@link #read()} reads, written again by the overload of {@code
+     * storeCheckpointMetadata} that takes a {@code DataOutputStream}, which the fork leaves as is.
+     */
+    public byte[] readAndSerialize() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        Checkpoints.storeCheckpointMetadata(readMetadata(), out);
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    private CheckpointMetadata readMetadata() throws IOException {
+        FileStateHandle handle =
+                new FileStateHandle(
+                        file, FileSystem.getLocalFileSystem().getFileStatus(file).getLen());
+        try (FSDataInputStream in = handle.openInputStream()) {
+            return Checkpoints.loadCheckpointMetadata(
+                    new DataInputStream(in),
+                    CheckpointMetadataFiles.class.getClassLoader(),
+                    directory.toString());
+        }
+    }
+
+    /**
+     * The metadata of a checkpoint of {@code operators} operators of {@code parallelism}, at the
+     * default maximum parallelism.
+     */
+    public static CheckpointMetadata metadata(int operators, int parallelism) {
+        int maxParallelism = KeyGroupRangeAssignment.computeDefaultMaxParallelism(parallelism);
+        List<OperatorState> states = new ArrayList<>();
+        for (int operator = 0; operator < operators; operator++) {
+            OperatorState state =
+                    new OperatorState(
+                            new OperatorID(operator, parallelism), parallelism, maxParallelism);
+            for (int subtask = 0; subtask < parallelism; subtask++) {
+                String stateFile = "file:///checkpoints/chk-7/" + operator + "-" + subtask;
+                state.putState(
+                        subtask, subtaskState(maxParallelism, parallelism, subtask, stateFile));
+            }
+            states.add(state);
+        }
+        return new CheckpointMetadata(7L, states, Collections.emptyList());
+    }
+
+    private static OperatorSubtaskState subtaskState(
+            int maxParallelism, int parallelism, int subtask, String stateFile) {
+        KeyGroupRange range =
+                KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
+                        maxParallelism, parallelism, subtask);
+        long[] offsets = new long[range.getNumberOfKeyGroups()];
+        for (int group = 0; group < offsets.length; group++) {
+            offsets[group] = 1_000L * group;
+        }
+        Map<String, OperatorStateHandle.StateMetaInfo> partitions =
+                Collections.singletonMap(
+                        "offsets",
+                        new OperatorStateHandle.StateMetaInfo(
+                                new long[] {0, 100}, OperatorStateHandle.Mode.SPLIT_DISTRIBUTE));
+        return OperatorSubtaskState.builder()
+                .setManagedKeyedState(
+                        KeyGroupsStateHandle.restore(
+                                new KeyGroupRangeOffsets(range, offsets),
+                                new FileStateHandle(new Path(stateFile), 1 << 20),
+                                new StateHandleID(stateFile)))
+                .setRawKeyedState(
+                        KeyGroupsStateHandle.restore(
+                                new KeyGroupRangeOffsets(range, offsets),
+                                new ByteStreamStateHandle(stateFile + "-inline", new byte[300]),
+                                new StateHandleID(stateFile + "-inline")))
+                .setManagedOperatorState(
+                        new OperatorStreamStateHandle(
+                                partitions, new FileStateHandle(new Path(stateFile + "-op"), 200)))
+                .build();
+    }
+}
