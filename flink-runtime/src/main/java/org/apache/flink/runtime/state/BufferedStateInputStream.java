@@ -18,6 +18,10 @@ import java.util.Objects;
  * {@link #getPos()} and {@link #seek(long)} exact, so that the restore's seeks to each key group
  * and each partition of operator state still find their bytes.
  *
+ * <p>The JobManager reads what it keeps in high-availability storage (job graphs, completed
+ * checkpoints) through such a stream as well: Java's object stream, which deserializes them, reads
+ * type codes, lengths and class descriptions a byte a call.
+ *
  * <p>Reads of a block's size or more go straight to the stream underneath; the block is allocated
  * on the first read that needs it.
  */

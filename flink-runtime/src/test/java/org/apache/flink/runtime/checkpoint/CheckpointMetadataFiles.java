@@ -9,12 +9,14 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.persistence.filesystem.FileSystemStateStorageHelper;
 import org.apache.flink.runtime.state.KeyGroupRange;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.runtime.state.KeyGroupRangeOffsets;
 import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.RetrievableStateHandle;
 import org.apache.flink.runtime.state.StateHandleID;
 import org.apache.flink.runtime.state.filesystem.FileStateHandle;
 import org.apache.flink.runtime.state.filesystem.FsCheckpointMetadataOutputStream;
@@ -27,22 +29,25 @@ import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A checkpoint's metadata file as the JobManager writes it when a checkpoint completes and reads it
- * when a job restores from it: metadata of {@code operators} operators of {@code parallelism}
- * subtasks, each with keyed state in a file and inline, and operator state, in a {@code _metadata}
- * file of a local directory, the same bytes in every run. Written against Flink's API only, without
- * nested classes or lambdas, so that {@code UpstreamRuntime#copyOf} can run the same code against
- * upstream's classes.
+ * A checkpoint's metadata as the JobManager keeps it: the {@code _metadata} file that it writes
+ * when a checkpoint completes and reads when a job restores from it, and the completed checkpoint's
+ * operator states that it stores in high-availability storage and retrieves when it recovers. The
+ * metadata of {@code operators} operators of {@code parallelism} subtasks, each with keyed state in
+ * a file and inline, and operator state, in a local directory; the same bytes in every run. Written
+ * against Flink's API only, without nested classes or lambdas, so that {@code
+ * UpstreamRuntime#copyOf} can run the same code against upstream's classes.
  */
 public final class CheckpointMetadataFiles {
 
     private final CheckpointMetadata metadata;
     private final Path directory;
     private final Path file;
+    private RetrievableStateHandle<HashMap<OperatorID, OperatorState>> stored;
 
     public CheckpointMetadataFiles(File directory, int operators, int parallelism) {
         this.metadata = metadata(operators, parallelism);
@@ -80,6 +85,43 @@ public final class CheckpointMetadataFiles {
         Checkpoints.storeCheckpointMetadata(readMetadata(), out);
         out.flush();
         return bytes.toByteArray();
+    }
+
+    /**
+     * Stores the checkpoint's operator states in high-availability storage, as the JobManager
+     * stores a completed checkpoint; the size of what it stored.
+     */
+    public long storeOperatorStates() throws Exception {
+        HashMap<OperatorID, OperatorState> operatorStates = new HashMap<>();
+        for (OperatorState operator : metadata.getOperatorStates()) {
+            operatorStates.put(operator.getOperatorID(), operator);
+        }
+        stored =
+                new FileSystemStateStorageHelper<HashMap<OperatorID, OperatorState>>(
+                                new Path(directory, "ha"), "completedCheckpoint")
+                        .store(operatorStates);
+        return stored.getStateSize();
+    }
+
+    /**
+     * Retrieves the operator states of {@link #storeOperatorStates()}, as the JobManager retrieves
+     * its completed checkpoints when it recovers, with this class's loader as the thread's context
+     * class loader, from which the stored object's classes are resolved; the number of subtask
+     * states retrieved.
+     */
+    public long retrieveOperatorStates() throws Exception {
+        Thread thread = Thread.currentThread();
+        ClassLoader contextClassLoader = thread.getContextClassLoader();
+        thread.setContextClassLoader(CheckpointMetadataFiles.class.getClassLoader());
+        try {
+            long subtaskStates = 0;
+            for (OperatorState operator : stored.retrieveState().values()) {
+                subtaskStates += operator.getSubtaskStates().size();
+            }
+            return subtaskStates;
+        } finally {
+            thread.setContextClassLoader(contextClassLoader);
+        }
     }
 
     private CheckpointMetadata readMetadata() throws IOException {

@@ -9,6 +9,7 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.local.LocalDataInputStream;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
+import org.apache.flink.runtime.persistence.filesystem.FileSystemStateStorageHelper;
 import org.apache.flink.runtime.state.filesystem.FileStateHandle;
 import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 import org.apache.flink.types.StringValue;
@@ -23,6 +24,7 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link BufferedStateInputStream} against the stream it reads: the same bytes, positions and ends
- * for any mix of reads, skips and seeks, and the restore's reads made with a call a block.
+ * for any mix of reads, skips and seeks, and the reads of a restore and of high-availability
+ * storage made with a call a block.
  */
 class BufferedStateInputStreamTest {
 
@@ -147,6 +150,28 @@ class BufferedStateInputStreamTest {
         long blocks = path.length() / BufferedStateInputStream.BLOCK_BYTES;
         assertThat(blocks).isGreaterThan(10);
         assertThat(file.reads).isBetween(blocks, blocks + 3L * keyGroups);
+    }
+
+    @Test
+    void highAvailabilityStateIsRetrievedWithACallABlock() throws Exception {
+        ArrayList<KeyGroupsStateHandle> handles = new ArrayList<>();
+        for (int subtask = 0; subtask < 2_000; subtask++) {
+            handles.add(
+                    new KeyGroupsStateHandle(
+                            new KeyGroupRangeOffsets(KeyGroupRange.of(subtask, subtask)),
+                            new FileStateHandle(new Path("file:///checkpoints/" + subtask), 7)));
+        }
+        new FileSystemStateStorageHelper<ArrayList<KeyGroupsStateHandle>>(
+                        new Path(directory.toURI()), "completedCheckpoint")
+                .store(handles);
+        File[] stored = directory.listFiles();
+        assertThat(stored).hasSize(1);
+        CountingFileStateHandle file = new CountingFileStateHandle(stored[0], stored[0].length());
+
+        assertThat(new RetrievableStreamStateHandle<>(file).retrieveState()).isEqualTo(handles);
+        long blocks = stored[0].length() / BufferedStateInputStream.BLOCK_BYTES;
+        assertThat(blocks).isGreaterThan(5);
+        assertThat(file.reads).isBetween(blocks, blocks + 2);
     }
 
     /** The handle of a local file whose streams count the calls that read it. */
