@@ -28,6 +28,7 @@ import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -68,21 +69,22 @@ public final class CheckpointMetadataFiles {
 
     /** Reads the metadata file; the number of subtask states read. */
     public long read() throws IOException {
-        long subtaskStates = 0;
-        for (OperatorState operator : readMetadata().getOperatorStates()) {
-            subtaskStates += operator.getSubtaskStates().size();
-        }
-        return subtaskStates;
+        return subtaskStates(readMetadata().getOperatorStates());
+    }
+
+    /** The bytes of what {@link #read()} reads, written again by {@link #serialize}. */
+    public byte[] readAndSerialize() throws IOException {
+        return serialize(readMetadata());
     }
 
     /**
-     * The bytes of what {@link #read()} reads, written again by the overload of {@code
-     * storeCheckpointMetadata} that takes a {@code DataOutputStream}, which the fork leaves as is.
+     * The bytes of the overload of {@code storeCheckpointMetadata} that takes a {@code
+     * DataOutputStream}, which the fork leaves as is.
      */
-    public byte[] readAndSerialize() throws IOException {
+    public static byte[] serialize(CheckpointMetadata metadata) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
-        Checkpoints.storeCheckpointMetadata(readMetadata(), out);
+        Checkpoints.storeCheckpointMetadata(metadata, out);
         out.flush();
         return bytes.toByteArray();
     }
@@ -114,14 +116,18 @@ public final class CheckpointMetadataFiles {
         ClassLoader contextClassLoader = thread.getContextClassLoader();
         thread.setContextClassLoader(CheckpointMetadataFiles.class.getClassLoader());
         try {
-            long subtaskStates = 0;
-            for (OperatorState operator : stored.retrieveState().values()) {
-                subtaskStates += operator.getSubtaskStates().size();
-            }
-            return subtaskStates;
+            return subtaskStates(stored.retrieveState().values());
         } finally {
             thread.setContextClassLoader(contextClassLoader);
         }
+    }
+
+    private static long subtaskStates(Collection<OperatorState> operators) {
+        long subtaskStates = 0;
+        for (OperatorState operator : operators) {
+            subtaskStates += operator.getSubtaskStates().size();
+        }
+        return subtaskStates;
     }
 
     private CheckpointMetadata readMetadata() throws IOException {

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +33,7 @@ class MetadataStreamsTest {
 
     @Test
     void writesUpstreamsBytesInBlocksWithoutFlushingOrClosing() throws IOException {
-        byte[] upstreams = writtenByDataOutputStream(METADATA);
+        byte[] upstreams = CheckpointMetadataFiles.serialize(METADATA);
         CountingOutputStream out = new CountingOutputStream();
 
         Checkpoints.storeCheckpointMetadata(METADATA, out);
@@ -48,13 +47,13 @@ class MetadataStreamsTest {
 
     @Test
     void readsTheMetadataInBlocks() throws IOException {
-        byte[] upstreams = writtenByDataOutputStream(METADATA);
+        byte[] upstreams = CheckpointMetadataFiles.serialize(METADATA);
         CountingInputStream in = new CountingInputStream(upstreams);
 
         CheckpointMetadata read =
                 Checkpoints.loadCheckpointMetadata(new DataInputStream(in), CLASS_LOADER, "p");
 
-        assertThat(writtenByDataOutputStream(read)).isEqualTo(upstreams);
+        assertThat(CheckpointMetadataFiles.serialize(read)).isEqualTo(upstreams);
         assertThat(read.getOperatorStates()).isEqualTo(METADATA.getOperatorStates());
         // the blocks and the read that finds the end of the stream, if the last block is full
         assertThat(in.reads).isBetween(blocksOf(upstreams.length), blocksOf(upstreams.length) + 1);
@@ -74,7 +73,7 @@ class MetadataStreamsTest {
 
     @Test
     void truncatedMetadataFailsAtItsEnd() throws IOException {
-        byte[] upstreams = writtenByDataOutputStream(METADATA);
+        byte[] upstreams = CheckpointMetadataFiles.serialize(METADATA);
         byte[] truncated = Arrays.copyOf(upstreams, upstreams.length - 3);
 
         assertThatThrownBy(
@@ -91,16 +90,6 @@ class MetadataStreamsTest {
         assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(null, CLASS_LOADER, "p"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("input stream");
-    }
-
-    /** The bytes of upstream's overload that takes a {@code DataOutputStream}, unchanged. */
-    private static byte[] writtenByDataOutputStream(CheckpointMetadata metadata)
-            throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        Checkpoints.storeCheckpointMetadata(metadata, out);
-        out.flush();
-        return bytes.toByteArray();
     }
 
     private static int blocksOf(int bytes) {
