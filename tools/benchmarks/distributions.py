@@ -23,8 +23,8 @@ THROUGHPUT = re.compile(r"(\d+) records in (\d+) ms")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # sets_option: the job takes the option as "--force-timestamp-support" and sets the auto watermark
-# interval to 0 itself; the others get both with -D.
-Job = namedtuple("Job", "label jar arguments count_option count sets_option")
+# interval to 0 itself; the others get both with -D. settings: more -D options of the job's run.
+Job = namedtuple("Job", "label jar arguments count_option count sets_option settings", defaults=((),))
 
 JOBS = [
     Job("Boolean 10-map chain (FLIP-330)", "wirespeed/TaglessPipeline.jar", ["--maps", "10"], "--records",
@@ -32,6 +32,10 @@ JOBS = [
     Job("WordCount, chaining disabled (FLIP-330)", "wirespeed/TaglessWordCount.jar", [], "--lines", 1_000_000,
         True),
     Job("String-heavy shuffle", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False),
+    Job("Batch mode: word count", "wirespeed/TaglessWordCount.jar", [], "--lines", 1_000_000, True,
+        ["-Dexecution.runtime-mode=BATCH"]),
+    Job("Batch mode: string-heavy records by category", "wirespeed/StringShuffle.jar", [], "--records", 1_000_000, False,
+        ["-Dexecution.runtime-mode=BATCH"]),
     Job("Java record shuffle", "wirespeed/ProductRecordShuffle.jar", [], "--records", 1_000_000, False),
     Job("Embeddings keyed by topic (float arrays)", "wirespeed/EmbeddingShuffle.jar", [], "--records", 1_000_000, False),
     Job("Chained POJO pipeline", "wirespeed/ProductPipeline.jar", [], "--records", 1_000_000, False),
@@ -201,7 +205,7 @@ def run_job(cluster, examples, job, force, scale):
     pid = cluster.taskmanager_pid()
     cpu_before = process_cpu_seconds(pid)
     compilers_before = compiler_thread_ticks(pid)
-    output = cluster.bin("flink", "run", *dynamic, os.path.join(examples, job.jar), *job.arguments,
+    output = cluster.bin("flink", "run", *dynamic, *job.settings, os.path.join(examples, job.jar), *job.arguments,
                          job.count_option, str(max(1, int(job.count * scale))), *option)
     cpu_after = process_cpu_seconds(pid)
     jit_cpu = compiler_cpu_seconds(compilers_before, compiler_thread_ticks(pid))

@@ -28,7 +28,10 @@ public final class StringCodec {
     /** Chars encoded or decoded at a time through a thread's buffers, for any stream. */
     static final int CHUNK_CHARS = 2048;
 
-    /** Strings up to this length are read from streams a byte at a time. */
+    /**
+     * Strings up to this length are read from and copied between streams a byte at a time, and
+     * written a byte at a time to outputs into memory segments.
+     */
     private static final int TINY_STRING_CHARS = 16;
 
     /**
@@ -82,7 +85,30 @@ public final class StringCodec {
         if (length == Integer.MAX_VALUE) {
             throw new IllegalArgumentException("CharSequence is too long.");
         }
+        if (length <= TINY_STRING_CHARS && out instanceof MemorySegmentWritable) {
+            writeBytewise(value, length, out);
+            return;
+        }
         write(value, length + 1, out);
+    }
+
+    /**
+     * Writes a string of up to {@link #TINY_STRING_CHARS} chars a byte at a time, to an output that
+     * writes into memory segments (the paged views of managed memory, in which batch jobs sort and
+     * spill records): a byte costs such an output a store, where the thread's buffers would cost a
+     * look-up and their bytes a bulk copy.
+     */
+    private static void writeBytewise(CharSequence value, int length, DataOutput out)
+            throws IOException {
+        out.write(length + 1);
+        for (int i = 0; i < length; i++) {
+            int c = value.charAt(i);
+            while (c >= 0x80) {
+                out.write(c | 0x80);
+                c >>>= 7;
+            }
+            out.write(c);
+        }
     }
 
     /** The common case, kept small for the JIT: a string of up to one chunk into a buffer. */
@@ -368,6 +394,13 @@ public final class StringCodec {
             return;
         }
         int lengthPlusOne = VarInts.readLength(in, "string length");
+        if (lengthPlusOne <= TINY_STRING_CHARS + 1) {
+            // a length of one byte; so few chars cost less copied a byte at a time than found
+            // and copied in bulk through the thread's buffers
+            out.writeByte(lengthPlusOne);
+            copyCharsBytewise(in, out, lengthPlusOne - 1);
+            return;
+        }
         // the length goes out before the chunks reuse the thread's buffer
         byte[] prefix = BUFFERS.get().bytes;
         out.write(prefix, 0, VarInts.write(lengthPlusOne, prefix, 0));
@@ -389,7 +422,13 @@ public final class StringCodec {
     private static void copyBytewise(DataInputDeserializer in, DataOutput out) throws IOException {
         int lengthPlusOne = nextStringByte(in);
         out.writeByte(lengthPlusOne);
-        for (int i = 1; i < lengthPlusOne; i++) {
+        copyCharsBytewise(in, out, lengthPlusOne - 1);
+    }
+
+    /** Copies {@code chars} chars a byte at a time, each up to the last byte of its varint. */
+    private static void copyCharsBytewise(DataInput in, DataOutput out, int chars)
+            throws IOException {
+        for (int i = 0; i < chars; i++) {
             int b = nextStringByte(in);
             out.writeByte(b);
             for (int bytes = 1; b >= 0x80; bytes++) {
@@ -402,7 +441,7 @@ public final class StringCodec {
         }
     }
 
-    private static int nextStringByte(DataInputDeserializer in) throws IOException {
+    private static int nextStringByte(DataInput in) throws IOException {
         try {
             return in.readUnsignedByte();
         } catch (EOFException e) {

@@ -169,6 +169,9 @@ class StringCodecDifferentialTest {
                 .as("bytes through DataOutputSerializer")
                 .isEqualTo(expected);
         assertThat(writeToStream(value)).as("bytes through a DataOutput").isEqualTo(expected);
+        assertThat(writeToSegments(value))
+                .as("bytes through an output into memory segments")
+                .isEqualTo(expected);
 
         byte[] withTrailer = append(expected, TRAILER);
         DataInputDeserializer deserializer = new DataInputDeserializer(withTrailer);
@@ -208,6 +211,9 @@ class StringCodecDifferentialTest {
             assertThat(writeToStream(sequence))
                     .as(sequence.getClass().getName())
                     .isEqualTo(expected);
+            assertThat(writeToSegments(sequence))
+                    .as(sequence.getClass().getName())
+                    .isEqualTo(expected);
         }
     }
 
@@ -223,6 +229,13 @@ class StringCodecDifferentialTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         StringValue.writeString(value, new DataOutputStream(bytes));
         return bytes.toByteArray();
+    }
+
+    /** Through an output that writes into memory segments, as the paged views of Flink do. */
+    private static byte[] writeToSegments(CharSequence value) throws IOException {
+        SegmentOutput out = new SegmentOutput();
+        StringValue.writeString(value, out);
+        return out.bytes.toByteArray();
     }
 
     private static byte[] copyFromDeserializer(byte[] bytes) throws IOException {
@@ -269,5 +282,27 @@ class StringCodecDifferentialTest {
         byte[] result = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         result[bytes.length] = last;
         return result;
+    }
+
+    /** A stream that is also {@link MemorySegmentWritable}, as the paged views of Flink are. */
+    private static final class SegmentOutput extends DataOutputStream
+            implements MemorySegmentWritable {
+        final ByteArrayOutputStream bytes;
+
+        SegmentOutput() {
+            this(new ByteArrayOutputStream());
+        }
+
+        private SegmentOutput(ByteArrayOutputStream bytes) {
+            super(bytes);
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void write(MemorySegment segment, int off, int len) throws IOException {
+            byte[] copy = new byte[len];
+            segment.get(off, copy);
+            write(copy);
+        }
     }
 }
