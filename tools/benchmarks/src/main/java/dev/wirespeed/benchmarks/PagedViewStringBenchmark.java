@@ -34,8 +34,11 @@ public class PagedViewStringBenchmark {
     @Param({"wirespeed", "upstream"})
     public String implementation;
 
-    /** The strings' lengths in chars: {@code <fewest>-<most>}; words, or sentences. */
-    @Param({"2-12", "40-80"})
+    /**
+     * The strings' lengths in chars, {@code <fewest>-<most>}: words, or sentences; of ASCII chars,
+     * or with {@code latin1} Latin-1 letters past ASCII among them.
+     */
+    @Param({"2-12", "2-12 latin1", "40-80"})
     public String chars;
 
     private MethodHandle write;
@@ -48,10 +51,14 @@ public class PagedViewStringBenchmark {
                 implementation.equals("upstream")
                         ? UpstreamRuntime.copyOf(PagedViewStrings.class)
                         : PagedViewStrings.class;
-        String[] range = chars.split("-");
+        String[] lengthsAndChars = chars.split(" ");
+        String[] range = lengthsAndChars[0].split("-");
         Object strings =
-                type.getConstructor(int.class, int.class)
-                        .newInstance(Integer.parseInt(range[0]), Integer.parseInt(range[1]));
+                type.getConstructor(int.class, int.class, boolean.class)
+                        .newInstance(
+                                Integer.parseInt(range[0]),
+                                Integer.parseInt(range[1]),
+                                lengthsAndChars.length > 1);
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         MethodType returnsInt = MethodType.methodType(int.class);
         write = lookup.findVirtual(type, "write", returnsInt).bindTo(strings);

@@ -28,6 +28,8 @@ public final class PagedViewStrings {
 
     private static final int SEGMENT_BYTES = 32 * 1024;
 
+    private static final String LATIN1_LETTERS = "\u00e0\u00e4\u00e7\u00e9\u00f1\u00f6\u00fc\u00df";
+
     private final String[] strings = new String[STRINGS];
     private final ArrayList<MemorySegment> written = new ArrayList<>();
     private final RandomAccessOutputView out;
@@ -37,13 +39,20 @@ public final class PagedViewStrings {
     /**
      * @param minChars the fewest chars of a string
      * @param maxChars the most chars of a string; each is ASCII letters and spaces
+     * @param latin1 whether one letter in eight, on average, is a Latin-1 letter past ASCII
      */
-    public PagedViewStrings(int minChars, int maxChars) throws IOException {
+    public PagedViewStrings(int minChars, int maxChars, boolean latin1) throws IOException {
         Random random = new Random(20262308);
         for (int i = 0; i < STRINGS; i++) {
             char[] chars = new char[minChars + random.nextInt(maxChars - minChars + 1)];
             for (int c = 0; c < chars.length; c++) {
-                chars[c] = random.nextInt(8) == 0 ? ' ' : (char) ('a' + random.nextInt(26));
+                chars[c] =
+                        random.nextInt(8) == 0
+                                ? ' '
+                                : latin1 && random.nextInt(8) == 0
+                                        ? LATIN1_LETTERS.charAt(
+                                                random.nextInt(LATIN1_LETTERS.length()))
+                                        : (char) ('a' + random.nextInt(26));
             }
             strings[i] = new String(chars);
         }

@@ -11,6 +11,9 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Flink's string format, as {@link StringValue} defines it: a {@link VarInts varint} length, then
@@ -29,8 +32,8 @@ public final class StringCodec {
     static final int CHUNK_CHARS = 2048;
 
     /**
-     * Strings up to this length are read from and copied between streams a byte at a time, and
-     * written a byte at a time to outputs into memory segments.
+     * Strings up to this length are read from streams in words of up to eight bytes, copied between
+     * streams a byte at a time, and written a byte at a time to outputs into memory segments.
      */
     private static final int TINY_STRING_CHARS = 16;
 
@@ -60,6 +63,15 @@ public final class StringCodec {
      * the string's end before one bulk copy costs more than the copy saves.
      */
     private static final int BYTEWISE_COPY_MAX_CHARS = 1;
+
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    private static final VarHandle INTS =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    private static final VarHandle SHORTS =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
@@ -219,9 +231,6 @@ public final class StringCodec {
             return null;
         }
         int length = lengthPlusOne - 1;
-        if (length <= TINY_STRING_CHARS) {
-            return new String(readTinyChars(in, length, new char[length]));
-        }
         return length <= OWN_ARRAY_CHARS ? readShortString(in, length) : readLongString(in, length);
     }
 
@@ -231,12 +240,56 @@ public final class StringCodec {
      */
     private static String readShortString(DataInput in, int length) throws IOException {
         byte[] bytes = new byte[length];
+        if (length <= TINY_STRING_CHARS) {
+            return readInWords(in, bytes, length)
+                    ? latin1String(bytes, 0, length)
+                    : readTinyString(in, bytes, length);
+        }
         readFully(in, bytes, 0, length);
         if (VarInts.isAscii(bytes, 0, length)) {
             return latin1String(bytes, 0, length);
         }
         CharChunks chunks = new CharChunks(in, length);
         return decodeString(chunks, chunks.readFrom(bytes, length), length);
+    }
+
+    /**
+     * Reads the rest of a string of up to {@link #TINY_STRING_CHARS} chars whose first {@code
+     * length} bytes, read already into {@code bytes}, hold a char past ASCII: each char from those
+     * bytes or, past them, a byte at a time from the stream. While its chars are Latin-1 they are
+     * decoded in place, each into the byte at its index, which its varint's bytes have been read
+     * from already; from the first that is not on, into an array of chars.
+     */
+    private static String readTinyString(DataInput in, byte[] bytes, int length)
+            throws IOException {
+        char[] chars = null;
+        int pos = 0;
+        for (int i = 0; i < length; i++) {
+            int b0 = pos < length ? bytes[pos++] : nextSignedByte(in);
+            int c;
+            if (b0 >= 0) {
+                c = b0;
+            } else {
+                int b1 = pos < length ? bytes[pos++] : nextSignedByte(in);
+                c =
+                        b1 >= 0
+                                ? VarInts.twoByteChar(b0, b1)
+                                : VarInts.threeByteChar(
+                                        b0, b1, pos < length ? bytes[pos++] : nextSignedByte(in));
+            }
+            if (chars == null && c <= 0xFF) {
+                bytes[i] = (byte) c;
+            } else {
+                if (chars == null) {
+                    chars = new char[length];
+                    for (int k = 0; k < i; k++) {
+                        chars[k] = (char) (bytes[k] & 0xFF);
+                    }
+                }
+                chars[i] = (char) c;
+            }
+        }
+        return chars == null ? latin1String(bytes, 0, length) : new String(chars);
     }
 
     /** Reads a string of more than {@link #OWN_ARRAY_CHARS} chars through the thread's buffers. */
@@ -439,6 +492,51 @@ public final class StringCodec {
                 out.writeByte(b);
             }
         }
+    }
+
+    /**
+     * Reads the first {@code count} bytes of {@code bytes}, at most {@link #TINY_STRING_CHARS},
+     * with the stream's reads of a {@code long}, an {@code int}, a {@code short} and a byte, stored
+     * in the order they came in: the paged views of managed memory and the network buffer's view
+     * that small records are read in place through read each from their segment in one access,
+     * where a bulk read copies through the JDK's checks and a read a byte costs a call a byte.
+     *
+     * @return whether every byte read is ASCII, each a char of its own
+     */
+    private static boolean readInWords(DataInput in, byte[] bytes, int count) throws IOException {
+        try {
+            long seen = 0;
+            int i = 0;
+            for (; count - i >= Long.BYTES; i += Long.BYTES) {
+                long word = in.readLong();
+                LONGS.set(bytes, i, word);
+                seen |= word;
+            }
+            if (count - i >= Integer.BYTES) {
+                int word = in.readInt();
+                INTS.set(bytes, i, word);
+                seen |= word;
+                i += Integer.BYTES;
+            }
+            if (count - i >= Short.BYTES) {
+                short word = in.readShort();
+                SHORTS.set(bytes, i, word);
+                seen |= word;
+                i += Short.BYTES;
+            }
+            if (i < count) {
+                byte last = in.readByte();
+                bytes[i] = last;
+                seen |= last;
+            }
+            return (seen & VarInts.HIGH_BITS) == 0;
+        } catch (EOFException e) {
+            throw new EOFException("Input ended inside a string");
+        }
+    }
+
+    private static int nextSignedByte(DataInput in) throws IOException {
+        return (byte) nextStringByte(in);
     }
 
     private static int nextStringByte(DataInput in) throws IOException {

@@ -37,8 +37,8 @@ public final class VarInts {
     /** The second byte of a char from 0x80 to 0xFF: its eighth bit. */
     private static final byte LATIN1_SECOND_BYTE = 1;
 
-    /** The high bit of each byte of a little-endian word. */
-    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+    /** The high bit of each byte of a word, whatever its byte order. */
+    static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
     /** The high bit of each byte of an int. */
     private static final int INT_HIGH_BITS = 0x8080_8080;
@@ -290,11 +290,11 @@ public final class VarInts {
         }
     }
 
-    private static char twoByteChar(int b0, int b1) {
+    static char twoByteChar(int b0, int b1) {
         return (char) ((b0 & PAYLOAD) | b1 << 7);
     }
 
-    private static char threeByteChar(int b0, int b1, int b2) throws IOException {
+    static char threeByteChar(int b0, int b1, int b2) throws IOException {
         if (b2 < 0 || b2 > 0x03) {
             throw corruptThirdByte(b2);
         }
