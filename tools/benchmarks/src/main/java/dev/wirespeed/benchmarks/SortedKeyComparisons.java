@@ -13,9 +13,17 @@ import org.apache.flink.api.java.typeutils.runtime.TupleSerializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.MemorySegment;
 import org.apache.flink.core.memory.MemorySegmentFactory;
+import org.apache.flink.runtime.io.disk.iomanager.BlockChannelWriter;
+import org.apache.flink.runtime.io.disk.iomanager.ChannelWriterOutputView;
+import org.apache.flink.runtime.io.disk.iomanager.IOManager;
+import org.apache.flink.runtime.io.disk.iomanager.IOManagerAsync;
 import org.apache.flink.runtime.operators.sort.NormalizedKeySorter;
+import org.apache.flink.runtime.operators.sort.QuickSort;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.MutableObjectIterator;
 
+import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +35,9 @@ import java.util.function.IntSupplier;
  * sorts it: records of (word, 1) behind their serialized keys in Flink's {@link
  * NormalizedKeySorter} with the comparator of variable-length keys, off-heap as managed memory is.
  * Words repeat as in text, so that many comparisons meet equal key prefixes and compare the
- * serialized records. Written against Flink's API only, without nested classes or lambdas, so that
- * {@code UpstreamRuntime#copyOf} can run the same code against upstream's classes.
+ * serialized records; and the sorted buffer's records read back or spilled to a file. Written
+ * against Flink's API only, without nested classes or lambdas, so that {@code
+ * UpstreamRuntime#copyOf} can run the same code against upstream's classes.
  */
 public final class SortedKeyComparisons implements IntSupplier {
 
@@ -38,6 +47,7 @@ public final class SortedKeyComparisons implements IntSupplier {
     private final NormalizedKeySorter<Tuple2<byte[], StreamRecord<Tuple2<String, Integer>>>> sorter;
     private final int[] pairs = new int[2 * PAIRS * 16];
     private int next;
+    private boolean sorted;
 
     /**
      * @param records the records in the sort buffer
@@ -99,6 +109,50 @@ public final class SortedKeyComparisons implements IntSupplier {
         }
         next = from + 2 * PAIRS == indices.length ? 0 : from + 2 * PAIRS;
         return sum;
+    }
+
+    /**
+     * Sorts the buffer, the first time, and reads its records in their sorted order, as a sort
+     * whose input fits in its memory hands them to the operator; the records read.
+     */
+    public int read() throws IOException {
+        sort();
+        MutableObjectIterator<Tuple2<byte[], StreamRecord<Tuple2<String, Integer>>>> records =
+                sorter.getIterator();
+        Tuple2<byte[], StreamRecord<Tuple2<String, Integer>>> record = sorter.getRecord(0);
+        int read = 0;
+        while ((record = records.next(record)) != null) {
+            read++;
+        }
+        return read;
+    }
+
+    /**
+     * Sorts the buffer, the first time, and spills its records in their sorted order to a file in
+     * {@code directory}, as a sort whose input outgrows its memory does; the bytes of the records.
+     */
+    public long spill(File directory) throws Exception {
+        sort();
+        try (IOManager ioManager = new IOManagerAsync(directory.getAbsolutePath())) {
+            BlockChannelWriter<MemorySegment> writer =
+                    ioManager.createBlockChannelWriter(ioManager.createChannel());
+            List<MemorySegment> buffers = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                buffers.add(MemorySegmentFactory.allocateUnpooledOffHeapMemory(32768));
+            }
+            ChannelWriterOutputView output = new ChannelWriterOutputView(writer, buffers, 32768);
+            sorter.writeToOutput(output);
+            output.close();
+            writer.closeAndDelete();
+            return output.getBytesWritten();
+        }
+    }
+
+    private void sort() {
+        if (!sorted) {
+            new QuickSort().sort(sorter);
+            sorted = true;
+        }
     }
 
     /** How many of the pairs compared equal: those that compare their serialized records whole. */
