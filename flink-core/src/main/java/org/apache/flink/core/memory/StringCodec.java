@@ -236,18 +236,19 @@ public final class StringCodec {
 
     /**
      * Reads a string of up to {@link #OWN_ARRAY_CHARS} chars: first as many bytes as it has chars,
-     * the fewest it can have, into an array of its own; all of it, if they are ASCII.
+     * the fewest it can have, into an array of its own; all of it, if they are ASCII. A string
+     * whose chars all fit that array, one byte a char, keeps it as its storage.
      */
     private static String readShortString(DataInput in, int length) throws IOException {
         byte[] bytes = new byte[length];
         if (length <= TINY_STRING_CHARS) {
             return readInWords(in, bytes, length)
-                    ? latin1String(bytes, 0, length)
+                    ? CompactStrings.adoptLatin1(bytes)
                     : readTinyString(in, bytes, length);
         }
         readFully(in, bytes, 0, length);
         if (VarInts.isAscii(bytes, 0, length)) {
-            return latin1String(bytes, 0, length);
+            return CompactStrings.adoptLatin1(bytes);
         }
         CharChunks chunks = new CharChunks(in, length);
         return decodeString(chunks, chunks.readFrom(bytes, length), length);
@@ -289,7 +290,7 @@ public final class StringCodec {
                 chars[i] = (char) c;
             }
         }
-        return chars == null ? latin1String(bytes, 0, length) : new String(chars);
+        return chars == null ? CompactStrings.adoptLatin1(bytes) : new String(chars);
     }
 
     /** Reads a string of more than {@link #OWN_ARRAY_CHARS} chars through the thread's buffers. */
