@@ -46,6 +46,9 @@ public final class SortedKeyComparisons implements IntSupplier {
 
     private final NormalizedKeySorter<Tuple2<byte[], StreamRecord<Tuple2<String, Integer>>>> sorter;
     private final int[] pairs = new int[2 * PAIRS * 16];
+    private final String[] words;
+    private final byte[][] keys;
+    private final int[] wordOf;
     private int next;
     private boolean sorted;
 
@@ -73,25 +76,23 @@ public final class SortedKeyComparisons implements IntSupplier {
                         (TypeComparator) sortClass("VariableLengthByteKeyComparator").newInstance(),
                         memory);
         Random random = new Random(20262307);
-        String[] words = words(random, 500);
+        words = words(random, 500);
+        keys = new byte[words.length][];
         DataOutputSerializer key = new DataOutputSerializer(32);
-        int[] wordOf = new int[records];
+        for (int w = 0; w < words.length; w++) {
+            key.clear();
+            StringSerializer.INSTANCE.serialize(words[w], key);
+            keys[w] = key.getCopyOfBuffer();
+        }
+        wordOf = new int[records];
         int[] lastOfWord = new int[words.length];
         for (int i = 0; i < records; i++) {
             // a skewed draw: the first words are the most frequent, as in text
             double draw = random.nextDouble();
             wordOf[i] = (int) (draw * draw * draw * words.length);
             lastOfWord[wordOf[i]] = i;
-            String word = words[wordOf[i]];
-            key.clear();
-            StringSerializer.INSTANCE.serialize(word, key);
-            if (!sorter.write(
-                    Tuple2.of(
-                            key.getCopyOfBuffer(),
-                            new StreamRecord<>(Tuple2.of(word, 1), Long.MIN_VALUE)))) {
-                throw new IllegalStateException("The sort buffer is full after " + i + " records");
-            }
         }
+        fill();
         for (int i = 0; i < pairs.length; i += 2) {
             pairs[i] = random.nextInt(records);
             pairs[i + 1] = sameWords ? lastOfWord[wordOf[pairs[i]]] : random.nextInt(records);
@@ -150,8 +151,36 @@ public final class SortedKeyComparisons implements IntSupplier {
 
     private void sort() {
         if (!sorted) {
-            new QuickSort().sort(sorter);
-            sorted = true;
+            sortAgain();
+        }
+    }
+
+    /**
+     * Sorts the buffer, as the sort of a keyed input does once its buffer is full; the comparison
+     * of the first record with the last, which the sort leaves in order.
+     */
+    public int sortAgain() {
+        new QuickSort().sort(sorter);
+        sorted = true;
+        return sorter.compare(0, sorter.size() - 1);
+    }
+
+    /** Empties the buffer and writes the same records into it again, in the same order. */
+    public void refill() throws IOException {
+        sorter.reset();
+        fill();
+        sorted = false;
+    }
+
+    private void fill() throws IOException {
+        for (int i = 0; i < wordOf.length; i++) {
+            String word = words[wordOf[i]];
+            if (!sorter.write(
+                    Tuple2.of(
+                            keys[wordOf[i]],
+                            new StreamRecord<>(Tuple2.of(word, 1), Long.MIN_VALUE)))) {
+                throw new IllegalStateException("The sort buffer is full after " + i + " records");
+            }
         }
     }
 

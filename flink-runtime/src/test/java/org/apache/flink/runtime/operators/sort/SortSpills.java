@@ -4,8 +4,14 @@
 
 package org.apache.flink.runtime.operators.sort;
 
+import org.apache.flink.api.common.typeutils.TypeComparator;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.base.IntSerializer;
 import org.apache.flink.api.common.typeutils.base.StringComparator;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.typeutils.runtime.TupleComparator;
+import org.apache.flink.api.java.typeutils.runtime.TupleSerializer;
 import org.apache.flink.core.memory.MemorySegment;
 import org.apache.flink.core.memory.MemorySegmentFactory;
 import org.apache.flink.runtime.io.disk.iomanager.BlockChannelWriter;
@@ -48,7 +54,24 @@ public final class SortSpills {
 
     /** The bytes of the spill file of the sorted words. */
     public byte[] spill() throws Exception {
-        NormalizedKeySorter<String> sorter = sortedWords();
+        return spill(sortedWords());
+    }
+
+    /**
+     * The bytes of the spill file of the words, each with the number of its place in the input,
+     * sorted by the word alone: the order of each word's records is the sort's own. The buffer
+     * sorts twice: first as many records, then, after a reset, half as many, over an index whose
+     * entries past them are the first sort's.
+     */
+    public byte[] spillKeyed() throws Exception {
+        NormalizedKeySorter<Tuple2<String, Integer>> sorter = keyedWordsSorter();
+        sortKeyedWords(sorter, records, seed);
+        sorter.reset();
+        sortKeyedWords(sorter, records / 2, seed + 1);
+        return spill(sorter);
+    }
+
+    private byte[] spill(NormalizedKeySorter<?> sorter) throws Exception {
         try (IOManager ioManager = new IOManagerAsync(directory.getAbsolutePath())) {
             FileIOChannel.ID channel = ioManager.createChannel();
             BlockChannelWriter<MemorySegment> writer = ioManager.createBlockChannelWriter(channel);
@@ -93,6 +116,35 @@ public final class SortSpills {
         }
 
         return sorter;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private NormalizedKeySorter<Tuple2<String, Integer>> keyedWordsSorter() {
+        TupleSerializer<Tuple2<String, Integer>> serializer =
+                new TupleSerializer<Tuple2<String, Integer>>(
+                        (Class) Tuple2.class,
+                        new TypeSerializer[] {StringSerializer.INSTANCE, IntSerializer.INSTANCE});
+        TupleComparator<Tuple2<String, Integer>> byWord =
+                new TupleComparator<Tuple2<String, Integer>>(
+                        new int[] {0},
+                        new TypeComparator[] {new StringComparator(true)},
+                        new TypeSerializer[] {StringSerializer.INSTANCE});
+        return new NormalizedKeySorter<Tuple2<String, Integer>>(
+                serializer, byWord, segments(records / 8 + 8));
+    }
+
+    private static void sortKeyedWords(
+            NormalizedKeySorter<Tuple2<String, Integer>> sorter, int count, long seed)
+            throws Exception {
+        Random random = new Random(seed);
+        for (int i = 0; i < count; i++) {
+            if (!sorter.write(new Tuple2<String, Integer>(word(random), i))) {
+                throw new IllegalStateException("The sort buffer is full after " + i + " words");
+            }
+        }
+        if (count > 0) {
+            new QuickSort().sort(sorter);
+        }
     }
 
     private static String word(Random random) {

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * upstream's jar in a class loader of its own): the same file, byte for byte, and the same records
  * in the same order, for buffers of no record, of fewer records than a group that {@link
  * SortedRecordPointers} loads ahead, of a group and one more, and of records over several segments
- * of the index and of the records.
+ * of the index and of the records. Records of one key keep upstream's order among them, which the
+ * sort's comparisons and swaps decide, also in a buffer sorted again after a reset.
  */
 class SortSpillsDifferentialTest {
 
@@ -38,6 +39,20 @@ class SortSpillsDifferentialTest {
                 (byte[]) upstreamSpills.getClass().getMethod("spill").invoke(upstreamSpills);
 
         assertThat(fork).isEqualTo(upstream).hasSizeGreaterThan(records * 2);
+    }
+
+    @ParameterizedTest(name = "{0} words")
+    @ValueSource(ints = {0, 1, 7, 8, 9, 17, 5_000, 20_001})
+    void sortsRecordsOfOneKeyInUpstreamsOrder(int records) throws Exception {
+        byte[] fork = new SortSpills(directory, records, records).spillKeyed();
+        Object upstreamSpills =
+                UpstreamRuntime.copyOf(SortSpills.class)
+                        .getConstructor(File.class, int.class, long.class)
+                        .newInstance(directory, records, (long) records);
+        byte[] upstream =
+                (byte[]) upstreamSpills.getClass().getMethod("spillKeyed").invoke(upstreamSpills);
+
+        assertThat(fork).isEqualTo(upstream).hasSizeGreaterThan(records / 2 * 6);
     }
 
     @ParameterizedTest(name = "{0} words")
