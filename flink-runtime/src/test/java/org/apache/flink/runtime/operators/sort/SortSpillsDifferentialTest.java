@@ -31,10 +31,7 @@ class SortSpillsDifferentialTest {
     @ValueSource(ints = {0, 1, 7, 8, 9, 17, 5_000, 20_001})
     void spillsUpstreamsFile(int records) throws Exception {
         byte[] fork = new SortSpills(directory, records, records).spill();
-        Object upstreamSpills =
-                UpstreamRuntime.copyOf(SortSpills.class)
-                        .getConstructor(File.class, int.class, long.class)
-                        .newInstance(directory, records, (long) records);
+        Object upstreamSpills = upstreamSpills(records);
         byte[] upstream =
                 (byte[]) upstreamSpills.getClass().getMethod("spill").invoke(upstreamSpills);
 
@@ -45,10 +42,7 @@ class SortSpillsDifferentialTest {
     @ValueSource(ints = {0, 1, 7, 8, 9, 17, 5_000, 20_001})
     void sortsRecordsOfOneKeyInUpstreamsOrder(int records) throws Exception {
         byte[] fork = new SortSpills(directory, records, records).spillKeyed();
-        Object upstreamSpills =
-                UpstreamRuntime.copyOf(SortSpills.class)
-                        .getConstructor(File.class, int.class, long.class)
-                        .newInstance(directory, records, (long) records);
+        Object upstreamSpills = upstreamSpills(records);
         byte[] upstream =
                 (byte[]) upstreamSpills.getClass().getMethod("spillKeyed").invoke(upstreamSpills);
 
@@ -59,10 +53,7 @@ class SortSpillsDifferentialTest {
     @ValueSource(ints = {0, 1, 7, 8, 9, 17, 5_000, 20_001})
     void readsUpstreamsOrder(int records) throws Exception {
         SortSpills fork = new SortSpills(directory, records, records);
-        Object upstream =
-                UpstreamRuntime.copyOf(SortSpills.class)
-                        .getConstructor(File.class, int.class, long.class)
-                        .newInstance(directory, records, (long) records);
+        Object upstream = upstreamSpills(records);
         Method read = upstream.getClass().getMethod("read", boolean.class);
 
         for (boolean reuse : new boolean[] {true, false}) {
@@ -71,5 +62,12 @@ class SortSpillsDifferentialTest {
                     .isSorted()
                     .isEqualTo(read.invoke(upstream, reuse));
         }
+    }
+
+    /** {@link SortSpills} of the same words on upstream's jar. */
+    private Object upstreamSpills(int records) throws Exception {
+        return UpstreamRuntime.copyOf(SortSpills.class)
+                .getConstructor(File.class, int.class, long.class)
+                .newInstance(directory, records, (long) records);
     }
 }
