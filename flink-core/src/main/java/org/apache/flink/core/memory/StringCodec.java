@@ -449,10 +449,10 @@ public final class StringCodec {
         }
         int lengthPlusOne = VarInts.readLength(in, "string length");
         if (lengthPlusOne <= TINY_STRING_CHARS + 1) {
-            // a length of one byte; so few chars cost less copied a byte at a time than found
+            // a length of one byte; so few chars cost less copied a word at a time than found
             // and copied in bulk through the thread's buffers
             out.writeByte(lengthPlusOne);
-            copyCharsBytewise(in, out, lengthPlusOne - 1);
+            copyCharsInWords(in, out, lengthPlusOne - 1);
             return;
         }
         // the length goes out before the chunks reuse the thread's buffer
@@ -492,6 +492,80 @@ public final class StringCodec {
                 b = nextStringByte(in);
                 out.writeByte(b);
             }
+        }
+    }
+
+    /**
+     * Copies {@code chars} chars with the stream's reads and the output's writes of a {@code long},
+     * an {@code int}, a {@code short} and a byte, each a word's bytes in the order they came in.
+     * Every char's varint ends with its only byte below 0x80, so as many bytes as chars are left
+     * never reach past the string, and each step copies the largest word they fill.
+     */
+    private static void copyCharsInWords(DataInput in, DataOutput out, int chars)
+            throws IOException {
+        int continued = 0;
+        for (int left = chars; left > 0; ) {
+            int width = Integer.highestOneBit(Math.min(left, Long.BYTES));
+            long word = readWord(in, width);
+            writeWord(out, word, width);
+            long pastAscii = word & (VarInts.HIGH_BITS >>> (Long.SIZE - Byte.SIZE * width));
+            if (pastAscii == 0) {
+                left -= width;
+                continued = 0;
+            } else {
+                left -= width - Long.bitCount(pastAscii);
+                continued = continuedAfter(word, width, continued);
+            }
+        }
+    }
+
+    /**
+     * Counts the bytes of the char begun but not ended at the end of a word of a string's chars.
+     *
+     * @param continued the bytes of the char begun before the word
+     */
+    private static int continuedAfter(long word, int width, int continued) throws IOException {
+        for (int shift = Byte.SIZE * (width - 1); shift >= 0; shift -= Byte.SIZE) {
+            if ((word >>> shift & 0x80) == 0) {
+                continued = 0;
+            } else if (++continued == VarInts.MAX_CHAR_BYTES) {
+                throw VarInts.tooLong("string char", VarInts.MAX_CHAR_BYTES);
+            }
+        }
+        return continued;
+    }
+
+    /** Reads a word of 8, 4, 2 or 1 bytes of a string's chars, sign-extended. */
+    private static long readWord(DataInput in, int width) throws IOException {
+        try {
+            switch (width) {
+                case Long.BYTES:
+                    return in.readLong();
+                case Integer.BYTES:
+                    return in.readInt();
+                case Short.BYTES:
+                    return in.readShort();
+                default:
+                    return in.readByte();
+            }
+        } catch (EOFException e) {
+            throw new EOFException("Input ended inside a string");
+        }
+    }
+
+    private static void writeWord(DataOutput out, long word, int width) throws IOException {
+        switch (width) {
+            case Long.BYTES:
+                out.writeLong(word);
+                break;
+            case Integer.BYTES:
+                out.writeInt((int) word);
+                break;
+            case Short.BYTES:
+                out.writeShort((int) word);
+                break;
+            default:
+                out.writeByte((int) word);
         }
     }
 

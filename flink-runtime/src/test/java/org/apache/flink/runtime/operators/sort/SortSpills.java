@@ -28,14 +28,19 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random words sorted in a {@link NormalizedKeySorter} of small off-heap segments, then spilled to
- * a file or read back, as a batch job's sort spills or reads them. Written against Flink's API
- * only, without nested classes or lambdas, so that {@code UpstreamRuntime#copyOf} can run the same
- * code against upstream's classes.
+ * Random words, mostly of ASCII chars, sorted in a {@link NormalizedKeySorter} of small off-heap
+ * segments, then spilled to a file or read back, as a batch job's sort spills or reads them.
+ * Written against Flink's API only, without nested classes or lambdas, so that {@code
+ * UpstreamRuntime#copyOf} can run the same code against upstream's classes.
  */
 public final class SortSpills {
 
     private static final int SEGMENT_BYTES = 4096;
+
+    /**
+     * Chars of two- and three-byte varints that words hold now and then: Latin-1, Cyrillic, CJK.
+     */
+    private static final String PAST_ASCII = "\u00e9\u00fc\u0416\u4e2d";
 
     private final File directory;
     private final int records;
@@ -150,7 +155,10 @@ public final class SortSpills {
     private static String word(Random random) {
         char[] chars = new char[1 + random.nextInt(random.nextInt(4) == 0 ? 40 : 8)];
         for (int c = 0; c < chars.length; c++) {
-            chars[c] = (char) ('a' + random.nextInt(random.nextInt(8) == 0 ? 26 : 3));
+            chars[c] =
+                    random.nextInt(16) == 0
+                            ? PAST_ASCII.charAt(random.nextInt(PAST_ASCII.length()))
+                            : (char) ('a' + random.nextInt(random.nextInt(8) == 0 ? 26 : 3));
         }
         return new String(chars);
     }
