@@ -7,6 +7,8 @@ package org.apache.flink.runtime.io.network.api.serialization;
 import org.apache.flink.core.memory.MemorySegment;
 import org.apache.flink.core.memory.MemorySegmentFactory;
 
+import javax.annotation.Nullable;
+
 /**
  * A copy on the heap of a network buffer's bytes, from which the record deserializer reads the
  * records that sit whole in the buffer.
@@ -20,36 +22,19 @@ import org.apache.flink.core.memory.MemorySegmentFactory;
  * byte; a buffer of short records is not copied at all.
  *
  * <p>A copy belongs to one deserializer from when it takes it until it has read the buffer's bytes
- * or is cleared, and then becomes its thread's spare, which the next buffer read in that thread
- * takes. So a task holds a copy for each deserializer amid a buffer (one an input, as an input
- * reads a buffer to its end before it takes the next), not one for each input channel.
+ * or is cleared, and then becomes its thread's spare ({@link Spares}), which the next buffer read
+ * in that thread takes. So a task holds a copy for each deserializer amid a buffer (one an input,
+ * as an input reads a buffer to its end before it takes the next), not one for each input channel.
  */
 final class HeapBufferCopy {
 
     /** Records of fewer bytes are read in place, where a view would cost more than it saves. */
     static final int MIN_VIEW_RECORD_BYTES = 16;
 
-    private static final ThreadLocal<HeapBufferCopy> SPARES = new ThreadLocal<>();
-
     private final MemorySegment segment;
 
     private HeapBufferCopy(int size) {
         segment = MemorySegmentFactory.wrap(new byte[size]);
-    }
-
-    /**
-     * Copies {@code length} bytes of an off-heap buffer, from {@code offset}, to the start of a
-     * copy, the thread's spare if it is large enough.
-     */
-    static HeapBufferCopy of(MemorySegment buffer, int offset, int length) {
-        HeapBufferCopy copy = SPARES.get();
-        if (copy == null || copy.segment.size() < length) {
-            copy = new HeapBufferCopy(Math.max(length, buffer.size()));
-        } else {
-            SPARES.set(null);
-        }
-        buffer.copyTo(offset, copy.segment, 0, length);
-        return copy;
     }
 
     /** Whether a record of the given length is read through a view of the copy. */
@@ -62,8 +47,47 @@ final class HeapBufferCopy {
         return segment;
     }
 
-    /** Makes this copy the thread's spare; its owner reads it no more. */
-    void release() {
-        SPARES.set(this);
+    /**
+     * The spare copy of one thread. A deserializer keeps the spares it used last and takes them
+     * again while it reads in the same thread: a task thread's map of thread-locals holds many
+     * entries, and a look-up there for every buffer, which a task may receive a few records at a
+     * time, costs more than the test of the thread.
+     */
+    static final class Spares {
+
+        private static final ThreadLocal<Spares> OF_THREADS = ThreadLocal.withInitial(Spares::new);
+
+        private final Thread thread = Thread.currentThread();
+
+        @Nullable private HeapBufferCopy spare;
+
+        private Spares() {}
+
+        /** The current thread's spares: {@code known}, if they are the thread's, or found. */
+        static Spares ofCurrentThread(@Nullable Spares known) {
+            return known != null && known.thread == Thread.currentThread()
+                    ? known
+                    : OF_THREADS.get();
+        }
+
+        /**
+         * Copies {@code length} bytes of an off-heap buffer, from {@code offset}, to the start of a
+         * copy: the spare, if it is large enough, which is then no longer spare.
+         */
+        HeapBufferCopy copy(MemorySegment buffer, int offset, int length) {
+            HeapBufferCopy copy = spare;
+            if (copy == null || copy.segment.size() < length) {
+                copy = new HeapBufferCopy(Math.max(length, buffer.size()));
+            } else {
+                spare = null;
+            }
+            buffer.copyTo(offset, copy.segment, 0, length);
+            return copy;
+        }
+
+        /** Makes a copy the spare; its owner reads it no more. */
+        void release(HeapBufferCopy copy) {
+            spare = copy;
+        }
     }
 }

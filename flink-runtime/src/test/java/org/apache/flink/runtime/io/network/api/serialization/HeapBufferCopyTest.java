@@ -21,14 +21,15 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * How the record deserializer reads off-heap buffers from heap copies: each deserializer amid a
- * buffer reads its own copy, a thread reuses a copy once read, and a record's serializer cannot
- * read past the record.
+ * buffer reads its own copy, a thread reuses a copy once read, a deserializer read in another
+ * thread takes that thread's copies, and a record's serializer cannot read past the record.
  */
 class HeapBufferCopyTest {
 
@@ -50,20 +51,53 @@ class HeapBufferCopyTest {
     @Test
     void aThreadTakesTheCopyBackOnceItsBufferIsRead() {
         MemorySegment buffer = MemorySegmentFactory.allocateUnpooledOffHeapMemory(1024);
-        HeapBufferCopy copy = HeapBufferCopy.of(buffer, 0, 100);
-        HeapBufferCopy amid = HeapBufferCopy.of(buffer, 0, 100);
+        HeapBufferCopy.Spares spares = HeapBufferCopy.Spares.ofCurrentThread(null);
+        HeapBufferCopy copy = spares.copy(buffer, 0, 100);
+        HeapBufferCopy amid = spares.copy(buffer, 0, 100);
         assertThat(amid).isNotSameAs(copy);
 
-        copy.release();
+        spares.release(copy);
 
-        assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isSameAs(copy);
-        assertThat(HeapBufferCopy.of(buffer, 0, 1024)).isNotSameAs(copy);
+        assertThat(spares.copy(buffer, 0, 1024)).isSameAs(copy);
+        assertThat(spares.copy(buffer, 0, 1024)).isNotSameAs(copy);
+    }
+
+    @Test
+    void aDeserializerReadingInAnotherThreadTakesThatThreadsSpare() throws Exception {
+        Deserializer deserializer = new Deserializer();
+        byte[] here = stringBytes("here", 3);
+        byte[] there = stringBytes("there", 3);
+        deserializer.setNextBuffer(offHeap(here));
+        for (int i = 0; i < 3; i++) {
+            assertThat(deserializer.next()).isEqualTo(record("here", i));
+        }
+        AtomicReference<Object> spareThere = new AtomicReference<>();
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try {
+                                deserializer.setNextBuffer(offHeap(there));
+                                for (int i = 0; i < 3; i++) {
+                                    assertThat(deserializer.next()).isEqualTo(record("there", i));
+                                }
+                                spareThere.set(takeSpare());
+                            } catch (Throwable t) {
+                                spareThere.set(t);
+                            }
+                        });
+        thread.start();
+        thread.join();
+
+        // each buffer copied from its first record, after its length
+        assertThat(spareThere.get()).isInstanceOf(HeapBufferCopy.class);
+        assertCopyOf(Arrays.copyOfRange(there, 4, there.length), (HeapBufferCopy) spareThere.get());
+        assertCopyOf(Arrays.copyOfRange(here, 4, here.length), takeSpare());
     }
 
     @Test
     void aBufferCopiedForALongRecordGivesItsCopyBackAfterItsLastRecordAShortOne()
             throws IOException {
-        HeapBufferCopy.of(MemorySegmentFactory.allocateUnpooledOffHeapMemory(8), 0, 8); // no spare
+        takeSpare(); // no spare
         DataOutputSerializer stream = new DataOutputSerializer(256);
         String[] values = {"a", "a record long enough for a view", "b", "c"};
         for (String value : values) {
@@ -82,10 +116,7 @@ class HeapBufferCopyTest {
 
         // the thread's spare is the copy taken at the long record: the buffer's bytes from there
         int copiedFrom = 4 + 2 + 4;
-        HeapBufferCopy spare = HeapBufferCopy.of(offHeap(new byte[1]).getMemorySegment(), 0, 1);
-        byte[] copied = new byte[bytes.length - copiedFrom - 1];
-        spare.segment().get(1, copied);
-        assertThat(copied).isEqualTo(Arrays.copyOfRange(bytes, copiedFrom + 1, bytes.length));
+        assertCopyOf(Arrays.copyOfRange(bytes, copiedFrom, bytes.length), takeSpare());
     }
 
     @Test
@@ -111,7 +142,24 @@ class HeapBufferCopyTest {
         return prefix + " record " + i + " of a buffer read amid another";
     }
 
+    /** The current thread's spare, or a new copy if it has none, with its first byte copied. */
+    private static HeapBufferCopy takeSpare() {
+        return HeapBufferCopy.Spares.ofCurrentThread(null)
+                .copy(MemorySegmentFactory.allocateUnpooledOffHeapMemory(1), 0, 1);
+    }
+
+    /** Asserts that the copy holds {@code bytes} from its start, but for the first byte. */
+    private static void assertCopyOf(byte[] bytes, HeapBufferCopy copy) {
+        byte[] copied = new byte[bytes.length - 1];
+        copy.segment().get(1, copied);
+        assertThat(copied).isEqualTo(Arrays.copyOfRange(bytes, 1, bytes.length));
+    }
+
     private static Buffer strings(String prefix, int count) throws IOException {
+        return offHeap(stringBytes(prefix, count));
+    }
+
+    private static byte[] stringBytes(String prefix, int count) throws IOException {
         DataOutputSerializer stream = new DataOutputSerializer(4096);
         DataOutputSerializer record = new DataOutputSerializer(64);
         for (int i = 0; i < count; i++) {
@@ -120,7 +168,7 @@ class HeapBufferCopyTest {
             stream.writeInt(record.length());
             stream.write(record.getSharedBuffer(), 0, record.length());
         }
-        return offHeap(stream.getCopyOfBuffer());
+        return stream.getCopyOfBuffer();
     }
 
     private static Buffer offHeap(byte[] bytes) {

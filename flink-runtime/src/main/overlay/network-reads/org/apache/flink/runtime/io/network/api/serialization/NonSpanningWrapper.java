@@ -27,6 +27,9 @@ final class NonSpanningWrapper {
     /** The copy this wrapper reads instead of an off-heap buffer, if it reads one. */
     @Nullable private HeapBufferCopy heapCopy;
 
+    /** The spares of the thread that this wrapper last took a copy in or released one. */
+    @Nullable private HeapBufferCopy.Spares spares;
+
     /** The view of the heap buffer that records are read from. */
     private final DataInputDeserializer heapView = new DataInputDeserializer();
 
@@ -122,7 +125,8 @@ final class NonSpanningWrapper {
     /** Goes on reading from a copy of the buffer's bytes left. */
     private void readFromHeapCopy() {
         int bytesLeft = remaining();
-        heapCopy = HeapBufferCopy.of(segment, position, bytesLeft);
+        spares = HeapBufferCopy.Spares.ofCurrentThread(spares);
+        heapCopy = spares.copy(segment, position, bytesLeft);
         inPlaceBelow = 0;
         initializeFromMemorySegment$upstream(heapCopy.segment(), 0, bytesLeft);
     }
@@ -136,7 +140,8 @@ final class NonSpanningWrapper {
 
     private void releaseHeapCopy() {
         if (heapCopy != null) {
-            heapCopy.release();
+            spares = HeapBufferCopy.Spares.ofCurrentThread(spares);
+            spares.release(heapCopy);
             heapCopy = null;
             heapView.releaseArrays();
             inPlaceBelow = inPlaceBelowWithoutCopy();
