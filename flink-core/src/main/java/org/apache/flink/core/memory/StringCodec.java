@@ -549,7 +549,7 @@ public final class StringCodec {
                     return in.readByte();
             }
         } catch (EOFException e) {
-            throw new EOFException("Input ended inside a string");
+            throw endedInsideString();
         }
     }
 
@@ -606,7 +606,7 @@ public final class StringCodec {
             }
             return (seen & VarInts.HIGH_BITS) == 0;
         } catch (EOFException e) {
-            throw new EOFException("Input ended inside a string");
+            throw endedInsideString();
         }
     }
 
@@ -618,7 +618,7 @@ public final class StringCodec {
         try {
             return in.readUnsignedByte();
         } catch (EOFException e) {
-            throw new EOFException("Input ended inside a string");
+            throw endedInsideString();
         }
     }
 
@@ -631,7 +631,7 @@ public final class StringCodec {
         try {
             in.readFully(bytes, offset, count);
         } catch (EOFException e) {
-            throw new EOFException("Input ended inside a string");
+            throw endedInsideString();
         }
     }
 
@@ -662,6 +662,11 @@ public final class StringCodec {
     @SuppressWarnings("deprecation")
     private static String latin1String(byte[] bytes, int from, int count) {
         return new String(bytes, 0, from, count);
+    }
+
+    /** The error of a string whose bytes the input ends before. */
+    private static EOFException endedInsideString() {
+        return new EOFException("Input ended inside a string");
     }
 
     private static void checkAvailable(int length, int available) throws IOException {
