@@ -13,10 +13,10 @@ import org.apache.flink.runtime.throwable.ThrowableType;
 import java.io.IOException;
 
 /**
- * A serializer wrote a record of another length than the fixed length it declares, so that its
- * records cannot travel without their length ({@link KnownLengthRecords}): the reader would take
- * the bytes of one record for those of the next. A restart writes the same bytes again, so the job
- * fails without restarts.
+ * A serializer wrote or read a record of another length than the fixed length it declares, so that
+ * its records cannot travel without their length ({@link KnownLengthRecords}): the reader would
+ * take the bytes of one record for those of the next. A restart writes and reads the same bytes
+ * again, so the job fails without restarts.
  */
 @Internal
 @ThrowableAnnotation(ThrowableType.NonRecoverableError)
@@ -35,19 +35,43 @@ public final class RecordLengthMismatchException extends IOException {
     public static void check(IOReadableWritable record, int written, int length)
             throws RecordLengthMismatchException {
         if (written != length) {
-            throw new RecordLengthMismatchException(
-                    "The serializer "
-                            + ((KnownLengthRecords) record).getValueSerializer()
-                            + " declares a fixed length of "
-                            + length
-                            + " bytes (getLength()) but wrote a record of "
-                            + written
-                            + " bytes. Records of a fixed length cross the network without their"
-                            + " length when "
-                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
-                            + " is false; make the serializer's getLength() return -1, or set "
-                            + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
-                            + " to true.");
+            throw mismatch(record, length, "wrote", written);
         }
+    }
+
+    /**
+     * Fails unless {@code read}, the bytes that {@code record}, a delegate of records of the fixed
+     * length {@code length}, was deserialized from, is that length.
+     */
+    static void checkRead(IOReadableWritable record, int read, int length)
+            throws RecordLengthMismatchException {
+        if (read != length) {
+            throw mismatch(record, length, "read", read);
+        }
+    }
+
+    private static RecordLengthMismatchException mismatch(
+            IOReadableWritable record, int length, String access, int bytes) {
+        return new RecordLengthMismatchException(
+                "The serializer "
+                        + serializerOf(record)
+                        + " declares a fixed length of "
+                        + length
+                        + " bytes (getLength()) but "
+                        + access
+                        + " a record of "
+                        + bytes
+                        + " bytes. Records of a fixed length cross the network without their"
+                        + " length when "
+                        + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                        + " is false; make the serializer's getLength() return -1, or set "
+                        + PipelineOptions.FORCE_TIMESTAMP_SUPPORT.key()
+                        + " to true.");
+    }
+
+    private static Object serializerOf(IOReadableWritable record) {
+        return record instanceof KnownLengthRecords
+                ? ((KnownLengthRecords) record).getValueSerializer()
+                : "of " + record.getClass().getName();
     }
 }

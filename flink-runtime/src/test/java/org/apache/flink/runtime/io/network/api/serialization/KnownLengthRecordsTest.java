@@ -4,7 +4,6 @@
 
 package org.apache.flink.runtime.io.network.api.serialization;
 
-import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.BooleanSerializer;
@@ -12,7 +11,6 @@ import org.apache.flink.api.common.typeutils.base.IntSerializer;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.api.common.typeutils.base.NullValueSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.api.java.typeutils.runtime.TupleSerializer;
 import org.apache.flink.core.io.IOReadableWritable;
@@ -168,7 +166,7 @@ class KnownLengthRecordsTest {
             first.setInstance(1L);
             writer.emit(first);
         }
-        SerializationDelegate<Long> lying = knownLength(new LongOfDeclaredLength4());
+        SerializationDelegate<Long> lying = knownLength(new MisdeclaredLong(4, Long.BYTES));
         lying.setInstance(2L);
 
         assertThatThrownBy(() -> writer.emit(lying))
@@ -180,6 +178,29 @@ class KnownLengthRecordsTest {
                         e ->
                                 assertThat(ThrowableClassifier.getThrowableType(e))
                                         .isEqualTo(ThrowableType.NonRecoverableError));
+    }
+
+    @ParameterizedTest(name = "reading {0} bytes of 8")
+    @ValueSource(ints = {Integer.BYTES, Long.BYTES + Integer.BYTES})
+    void aSerializerReadingAnotherLengthThanItDeclaresFailsWithoutRestarts(int bytesRead)
+            throws Exception {
+        SpillingAdaptiveSpanningRecordDeserializer<KnownLengthTarget<Long>> deserializer =
+                deserializer(Long.BYTES);
+        deserializer.setNextBuffer(buffer(new byte[3 * Long.BYTES], 0, 3 * Long.BYTES));
+        KnownLengthTarget<Long> misreading =
+                new KnownLengthTarget<>(new MisdeclaredLong(Long.BYTES, bytesRead));
+
+        assertThatThrownBy(() -> deserializer.getNextRecord(misreading))
+                .isInstanceOf(RecordLengthMismatchException.class)
+                .hasMessageContaining("MisdeclaredLong")
+                .hasMessageContaining("declares a fixed length of 8 bytes")
+                .hasMessageContaining("read a record of " + bytesRead + " bytes")
+                .hasMessageContaining("pipeline.force-timestamp-support")
+                .satisfies(
+                        e ->
+                                assertThat(ThrowableClassifier.getThrowableType(e))
+                                        .isEqualTo(ThrowableType.NonRecoverableError));
+        deserializer.clear();
     }
 
     @Test
@@ -280,14 +301,30 @@ class KnownLengthRecordsTest {
         return (Class) Tuple3.class;
     }
 
-    /** Writes a long's 8 bytes, but declares records of 4. */
-    private static final class LongOfDeclaredLength4 extends TypeSerializerSingleton<Long> {
+    /**
+     * Writes a long's 8 bytes and declares records of {@code declaredLength}; reads {@code
+     * bytesRead} bytes of them: 8 as a long, 4 as an int, 12 as a long and an int.
+     */
+    private static final class MisdeclaredLong extends TypeSerializer<Long> {
 
         private static final long serialVersionUID = 1L;
+
+        private final int declaredLength;
+        private final int bytesRead;
+
+        MisdeclaredLong(int declaredLength, int bytesRead) {
+            this.declaredLength = declaredLength;
+            this.bytesRead = bytesRead;
+        }
 
         @Override
         public boolean isImmutableType() {
             return true;
+        }
+
+        @Override
+        public TypeSerializer<Long> duplicate() {
+            return this;
         }
 
         @Override
@@ -307,7 +344,7 @@ class KnownLengthRecordsTest {
 
         @Override
         public int getLength() {
-            return 4;
+            return declaredLength;
         }
 
         @Override
@@ -317,30 +354,55 @@ class KnownLengthRecordsTest {
 
         @Override
         public Long deserialize(DataInputView source) throws IOException {
-            return source.readLong();
+            switch (bytesRead) {
+                case Integer.BYTES:
+                    return (long) source.readInt();
+                case Long.BYTES:
+                    return source.readLong();
+                default:
+                    return source.readLong() + source.readInt();
+            }
         }
 
         @Override
         public Long deserialize(Long reuse, DataInputView source) throws IOException {
-            return source.readLong();
+            return deserialize(source);
         }
 
         @Override
         public void copy(DataInputView source, DataOutputView target) throws IOException {
-            target.writeLong(source.readLong());
+            serialize(deserialize(source), target);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof MisdeclaredLong
+                    && ((MisdeclaredLong) other).declaredLength == declaredLength
+                    && ((MisdeclaredLong) other).bytesRead == bytesRead;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * declaredLength + bytesRead;
         }
 
         @Override
         public TypeSerializerSnapshot<Long> snapshotConfiguration() {
-            return new Snapshot();
+            throw new UnsupportedOperationException("Not written to state in these tests");
+        }
+    }
+
+    /** Reads records of a known length, whose serializer it names. */
+    private static final class KnownLengthTarget<T> extends NonReusingDeserializationDelegate<T>
+            implements KnownLengthRecords {
+
+        KnownLengthTarget(TypeSerializer<T> serializer) {
+            super(serializer);
         }
 
-        /** The snapshot of the serializer, which has no configuration. */
-        public static final class Snapshot extends SimpleTypeSerializerSnapshot<Long> {
-
-            public Snapshot() {
-                super(LongOfDeclaredLength4::new);
-            }
+        @Override
+        public TypeSerializer<?> getValueSerializer() {
+            return getSerializer();
         }
     }
 }

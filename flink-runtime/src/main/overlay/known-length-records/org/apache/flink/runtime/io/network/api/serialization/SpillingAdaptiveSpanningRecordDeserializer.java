@@ -50,7 +50,12 @@ public class SpillingAdaptiveSpanningRecordDeserializer<T extends IOReadableWrit
         if (!nonSpanningWrapper.hasRemaining()) {
             result = readNextRecord(target);
         } else if (nonSpanningWrapper.canReadRecord(recordLength)) {
+            // nothing but the length marks where the next record begins: a read of another
+            // length fails rather than leave the records after it to be read from the wrong bytes
+            int start = nonSpanningWrapper.position();
             result = nonSpanningWrapper.readInto(target);
+            RecordLengthMismatchException.checkRead(
+                    target, nonSpanningWrapper.position() - start, recordLength);
         } else {
             spanningWrapper.transferFrom(nonSpanningWrapper, recordLength);
             result = PARTIAL_RECORD;
